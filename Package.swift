@@ -1,0 +1,23 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "plistctl",
+  products: [
+    .library(name: "PlistCore", targets: ["PlistCore"]),
+    .executable(name: "plistctl", targets: ["plistctl"]),
+  ],
+  targets: [
+    .target(name: "PlistCore", swiftSettings: strict),
+    .executableTarget(name: "plistctl", dependencies: ["PlistCore"], swiftSettings: strict),
+    .testTarget(
+      name: "PlistCoreTests",
+      dependencies: ["PlistCore"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "CLITests", dependencies: ["plistctl", "PlistCore"], swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,18 @@
+/// The errors of PlistCore's public API, each with the context a message needs.
+public enum PlistError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A file or stream could not be parsed; `source` names it (a path, or `<stdin>`).
+  case parse(PlistParseError, source: String)
+  /// A value could not be written in the requested format.
+  case encoding(PlistEncodingError)
+  /// A system call failed.
+  case system(SystemError)
+
+  /// One line that says what failed and where.
+  public var description: String {
+    switch self {
+    case .parse(let error, let source): return "\(source): \(error)"
+    case .encoding(let error): return error.description
+    case .system(let error): return error.description
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// Reads `bplist00` files defensively: every offset, count and reference is checked before
+/// use, counts never size an allocation up front, objects on the current path are tracked to
+/// refuse cycles (shared objects are legal and decoded once), and an expansion budget stops
+/// graphs whose shared containers would unfold into billions of values.
+struct BinaryPlistReader {
+  static let maxDepth = 512
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  let trailer: BinaryPlistTrailer
+  /// Decoded objects by index, with the number of values each unfolds to.
+  var cache: [CachedObject?]
+  /// Objects on the path from the root to the object being decoded.
+  var onPath: [Bool]
+  /// Values produced so far, counting every use of a shared object in full.
+  var expandedCount = 0
+  let expansionLimit: Int
+
+  struct CachedObject {
+    let value: PlistValue
+    let size: Int
+  }
+
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistValue {
+    var reader = try BinaryPlistReader(bytes: bytes)
+    return try reader.object(reader.trailer.topObject, depth: 0).value
+  }
+
+  init(bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
+    self.bytes = bytes
+    trailer = try BinaryPlistTrailer(validating: bytes)
+    // objectCount is bounded by the file length (the offset table lies inside the file).
+    cache = Array(repeating: nil, count: trailer.objectCount)
+    onPath = Array(repeating: false, count: trailer.objectCount)
+    expansionLimit = max(1 << 20, bytes.count.multipliedReportingOverflow(by: 8).partialValue)
+  }
+
+  /// The offset of object `index`, checked to lie in the object table.
+  func offset(of index: Int) throws(PlistParseError) -> Int {
+    let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
+    let offset = BinaryPlistTrailer.readUInt(bytes, at: entry, width: trailer.offsetIntSize)
+    guard offset >= UInt64(BinaryPlistTrailer.headerLength),
+      offset < UInt64(trailer.offsetTableOffset)
+    else {
+      throw BinaryPlistTrailer.failure(
+        "object \(index) has an offset outside the object table", at: entry)
+    }
+    return Int(offset)
+  }
+
+  mutating func object(_ index: Int, depth: Int) throws(PlistParseError) -> CachedObject {
+    if let cached = cache[index] {
+      try account(cached.size, at: index)
+      return cached
+    }
+    let at = try offset(of: index)
+    guard !onPath[index] else {
+      throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
+    }
+    guard depth < Self.maxDepth else {
+      throw PlistParseError(
+        format: .binary, kind: .tooDeep(limit: Self.maxDepth), position: .byteOffset(at))
+    }
+    onPath[index] = true
+    let before = expandedCount
+    let value = try decode(at: at, depth: depth)
+    onPath[index] = false
+    expandedCount += 1
+    let decoded = CachedObject(value: value, size: expandedCount - before)
+    cache[index] = decoded
+    return decoded
+  }
+
+  private mutating func account(_ size: Int, at index: Int) throws(PlistParseError) {
+    expandedCount += size
+    if expandedCount > expansionLimit {
+      throw PlistParseError(
+        format: .binary, kind: .expansionLimit(expansionLimit),
+        position: .byteOffset((try? offset(of: index)) ?? 0))
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/// The 32-byte trailer of a `bplist00` file, validated against the file it ends (the checks of
+/// CoreFoundation's `__CFBinaryPlistGetTopLevelInfo`, with overflow-safe arithmetic).
+struct BinaryPlistTrailer: Equatable {
+  static let magicPrefix: [UInt8] = Array("bplist0".utf8)
+  static let headerLength = 8
+  static let length = 32
+
+  var offsetIntSize: Int
+  var objectRefSize: Int
+  var objectCount: Int
+  var topObject: Int
+  var offsetTableOffset: Int
+
+  /// Reads and checks the trailer; every later offset the reader follows is then bounded by
+  /// `offsetTableOffset`, and `objectCount` by the file's length.
+  init(validating bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
+    let length = bytes.count
+    guard length >= Self.headerLength + Self.length + 1, bytes.starts(with: Self.magicPrefix)
+    else { throw Self.failure("too short or missing the bplist00 header", at: 0) }
+    guard bytes[7] == UInt8(ascii: "0") else {
+      throw Self.failure(
+        "unsupported binary plist version bplist0\(Character(Unicode.Scalar(bytes[7])))", at: 7)
+    }
+    let t = length - Self.length
+    offsetIntSize = Int(bytes[t + 6])
+    objectRefSize = Int(bytes[t + 7])
+    let count = Self.readUInt64(bytes, at: t + 8)
+    let top = Self.readUInt64(bytes, at: t + 16)
+    let tableOffset = Self.readUInt64(bytes, at: t + 24)
+    guard (1...8).contains(offsetIntSize), (1...8).contains(objectRefSize) else {
+      throw Self.failure("offset or reference width outside 1…8", at: t + 6)
+    }
+    guard count >= 1, count < UInt64(length), top < count else {
+      throw Self.failure("object count or top object out of range", at: t + 8)
+    }
+    guard tableOffset >= 9, tableOffset < UInt64(t) else {
+      throw Self.failure("offset table outside the file", at: t + 24)
+    }
+    objectCount = Int(count)
+    topObject = Int(top)
+    offsetTableOffset = Int(tableOffset)
+    let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: offsetIntSize)
+    let (tableEnd, overflowEnd) = offsetTableOffset.addingReportingOverflow(tableSize)
+    guard !overflow, !overflowEnd, tableEnd == t else {
+      throw Self.failure("offset table does not end at the trailer", at: t + 24)
+    }
+    guard objectRefSize >= 8 || UInt64(objectCount) <= (1 as UInt64) << (8 * objectRefSize) else {
+      throw Self.failure("references too narrow for the object count", at: t + 7)
+    }
+  }
+
+  static func readUInt64(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    readUInt(bytes, at: offset, width: 8)
+  }
+
+  /// A big-endian unsigned integer of 1…8 bytes; the caller has checked the bounds.
+  @inline(__always)
+  static func readUInt(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for i in offset..<(offset + width) { value = value << 8 | UInt64(bytes[i]) }
+    return value
+  }
+
+  static func failure(_ message: String, at offset: Int) -> PlistParseError {
+    PlistParseError(format: .binary, kind: .invalid(message), position: .byteOffset(offset))
+  }
+}

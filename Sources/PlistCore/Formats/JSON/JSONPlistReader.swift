@@ -1,0 +1,123 @@
+/// Reads JSON (RFC 8259) into plist values: integral numbers become integers (the whole
+/// −2^63 … 2^64−1 range), numbers with a fraction or exponent become reals, and `null`, which
+/// no plist type can hold, is refused. Duplicate keys: the last one wins.
+struct JSONPlistReader {
+  static let maxDepth = 512
+
+  let text: UnsafeBufferPointer<UInt8>
+  var pos = 0
+  var scratch: [UInt8] = []
+
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistValue {
+    try TextDecoder.withUTF8(bytes, format: .json) { (text) throws(PlistParseError) in
+      var reader = JSONPlistReader(text: text)
+      reader.skipSpace()
+      guard reader.pos < text.count else {
+        throw PlistParseError(format: .json, kind: .empty, position: .wholeInput)
+      }
+      let value = try reader.parseValue(depth: 0)
+      reader.skipSpace()
+      guard reader.pos == text.count else {
+        throw reader.unexpected(expected: "the end of the input")
+      }
+      return value
+    }
+  }
+
+  init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+  mutating func skipSpace() {
+    while pos < text.count, ASCII.isSpace(text[pos]) { pos += 1 }
+  }
+
+  mutating func parseValue(depth: Int) throws(PlistParseError) -> PlistValue {
+    guard pos < text.count else { throw endError("looking for a value") }
+    switch text[pos] {
+    case UInt8(ascii: "{"): return try parseObject(depth: depth)
+    case UInt8(ascii: "["): return try parseArray(depth: depth)
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try literal("true", .boolean(true))
+    case UInt8(ascii: "f"): return try literal("false", .boolean(false))
+    case UInt8(ascii: "n"):
+      let start = pos
+      _ = try literal("null", .boolean(false))
+      throw failure("null has no property-list equivalent", at: start)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    default: throw unexpected(expected: "a value")
+    }
+  }
+
+  private mutating func literal(_ word: StaticString, _ value: PlistValue) throws(PlistParseError)
+    -> PlistValue
+  {
+    let matches = word.withUTF8Buffer { w in
+      pos + w.count <= text.count && text[pos..<(pos + w.count)].elementsEqual(w)
+    }
+    guard matches else { throw unexpected(expected: "a value") }
+    pos += word.utf8CodeUnitCount
+    return value
+  }
+
+  private mutating func parseObject(depth: Int) throws(PlistParseError) -> PlistValue {
+    try enter(depth)
+    pos += 1
+    var dict: [String: PlistValue] = [:]
+    skipSpace()
+    if pos < text.count, text[pos] == UInt8(ascii: "}") {
+      pos += 1
+      return .dictionary(dict)
+    }
+    while true {
+      skipSpace()
+      guard pos < text.count else { throw endError("reading an object") }
+      guard text[pos] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
+      let key = try parseString()
+      skipSpace()
+      guard pos < text.count, text[pos] == UInt8(ascii: ":") else {
+        throw pos < text.count ? unexpected(expected: "':'") : endError("reading an object")
+      }
+      pos += 1
+      skipSpace()
+      dict[key] = try parseValue(depth: depth + 1)
+      skipSpace()
+      guard pos < text.count else { throw endError("reading an object") }
+      if text[pos] == UInt8(ascii: "}") {
+        pos += 1
+        return .dictionary(dict)
+      }
+      guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or '}'") }
+      pos += 1
+    }
+  }
+
+  private mutating func parseArray(depth: Int) throws(PlistParseError) -> PlistValue {
+    try enter(depth)
+    pos += 1
+    var items: [PlistValue] = []
+    skipSpace()
+    if pos < text.count, text[pos] == UInt8(ascii: "]") {
+      pos += 1
+      return .array(items)
+    }
+    while true {
+      skipSpace()
+      items.append(try parseValue(depth: depth + 1))
+      skipSpace()
+      guard pos < text.count else { throw endError("reading an array") }
+      if text[pos] == UInt8(ascii: "]") {
+        pos += 1
+        return .array(items)
+      }
+      guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or ']'") }
+      pos += 1
+    }
+  }
+
+  private func enter(_ depth: Int) throws(PlistParseError) {
+    if depth >= Self.maxDepth {
+      throw PlistParseError(
+        format: .json, kind: .tooDeep(limit: Self.maxDepth),
+        position: TextPosition.locate(pos, in: text))
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/// Writes JSON: objects with sorted keys, indented by two spaces (or compact), integers in
+/// full, reals in their shortest round-trip form. Values JSON has no type for are mapped, not
+/// refused: dates become ISO 8601 strings, data base64 strings and UIDs `{"CF$UID": n}`. These
+/// do not convert back on reading; NaN and infinite reals cannot be written at all.
+struct JSONPlistWriter {
+  var out: ByteOutput
+  let pretty: Bool
+
+  static func write(_ value: PlistValue, pretty: Bool, to out: inout ByteOutput)
+    throws(PlistEncodingError)
+  {
+    var writer = JSONPlistWriter(out: out, pretty: pretty)
+    try writer.write(value, depth: 0)
+    writer.out.append(0x0A)
+    out = writer.out
+  }
+
+  private mutating func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+    guard depth < JSONPlistReader.maxDepth else {
+      throw PlistEncodingError(format: .json, reason: "nesting deeper than 512 levels", path: "")
+    }
+    switch value {
+    case .string(let s): appendString(s)
+    case .integer(let i): out.append(contentsOf: i.description.utf8)
+    case .real(let r):
+      guard r.isFinite else {
+        throw PlistEncodingError(format: .json, reason: "a real that is \(r)", path: "")
+      }
+      out.append(contentsOf: r.description.utf8)
+    case .boolean(let b): out.append(b ? "true" : "false")
+    case .date(let d):
+      guard let text = DateFormatting.iso8601WithFraction(d) else {
+        throw PlistEncodingError(format: .json, reason: "a date that is not finite", path: "")
+      }
+      appendString(text)
+    case .data(let d): appendString(Base64.encode(d.bytes))
+    case .uid(let u): try write(.dictionary(["CF$UID": .integer(PlistInteger(u))]), depth: depth)
+    case .array(let items):
+      if items.isEmpty { return out.append("[]") }
+      out.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        newline(depth + 1)
+        do { try write(item, depth: depth + 1) } catch { throw error.inside(String(index)) }
+      }
+      newline(depth)
+      out.append(UInt8(ascii: "]"))
+    case .dictionary(let dict):
+      if dict.isEmpty { return out.append("{}") }
+      out.append(UInt8(ascii: "{"))
+      for (index, key) in KeyOrder.sortedKeys(dict).enumerated() {
+        guard let child = dict[key] else { continue }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        newline(depth + 1)
+        appendString(key)
+        out.append(pretty ? ": " : ":")
+        do { try write(child, depth: depth + 1) } catch { throw error.inside(key) }
+      }
+      newline(depth)
+      out.append(UInt8(ascii: "}"))
+    }
+    out.flushIfFull()
+  }
+
+  private mutating func newline(_ depth: Int) {
+    guard pretty else { return }
+    out.append(0x0A)
+    out.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+  }
+
+  private mutating func appendString(_ s: String) {
+    out.append(UInt8(ascii: "\""))
+    for b in s.utf8 {
+      switch b {
+      case UInt8(ascii: "\""): out.append("\\\"")
+      case UInt8(ascii: "\\"): out.append("\\\\")
+      case 0x0A: out.append("\\n")
+      case 0x0D: out.append("\\r")
+      case 0x09: out.append("\\t")
+      case 0x08: out.append("\\b")
+      case 0x0C: out.append("\\f")
+      case 0..<0x20:
+        out.append("\\u00")
+        out.append(ASCII.lowercaseHex[Int(b >> 4)])
+        out.append(ASCII.lowercaseHex[Int(b & 0x0F)])
+      default: out.append(b)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}

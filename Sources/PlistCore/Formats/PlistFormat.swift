@@ -1,0 +1,52 @@
+/// The four property-list formats PlistCore reads and writes.
+public enum PlistFormat: String, Sendable, CaseIterable {
+  /// Apple's XML plist (`<?xml …?><plist version="1.0">`).
+  case xml
+  /// The `bplist00` binary format.
+  case binary
+  /// The OpenStep ("old-style", NeXT) text format, including `.strings` files.
+  case openStep
+  /// JSON, with the mapping described in docs/formats.md.
+  case json
+
+  /// The name used on the command line and in messages: `xml`, `binary`, `openstep`, `json`.
+  public var name: String {
+    switch self {
+    case .xml: return "xml"
+    case .binary: return "binary"
+    case .openStep: return "openstep"
+    case .json: return "json"
+    }
+  }
+
+  /// Parses a format name as the command line spells it (plutil's `xml1` and `binary1` too).
+  ///
+  /// - Parameter name: `xml`, `xml1`, `binary`, `binary1`, `openstep`, `ascii` or `json`,
+  ///   in any letter case.
+  public init?(name: String) {
+    switch name.lowercased() {
+    case "xml", "xml1": self = .xml
+    case "binary", "binary1", "bplist": self = .binary
+    case "openstep", "ascii", "old-style", "oldstyle": self = .openStep
+    case "json": self = .json
+    default: return nil
+    }
+  }
+
+  /// Detects the format of some bytes as CoreFoundation does: the binary magic first, then
+  /// XML, and OpenStep for any other text. JSON is never detected (it is also valid-looking
+  /// OpenStep); `PropertyList.decode` falls back to it when OpenStep fails.
+  ///
+  /// - Parameter bytes: The start of the input (the first few hundred bytes are enough).
+  /// - Returns: The detected format.
+  public static func detect(_ bytes: [UInt8]) -> PlistFormat {
+    if bytes.starts(with: BinaryPlistTrailer.magicPrefix) { return .binary }
+    let head = Array(bytes.prefix(1024))
+    return head.withUnsafeBufferPointer { buffer in
+      let xml = try? TextDecoder.withUTF8(buffer, format: .xml, allowTruncation: true) {
+        (text) throws(PlistParseError) in TextDecoder.looksLikeXML(text)
+      }
+      return xml ?? true ? .xml : .openStep
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/// Reading and writing property lists in any of the four formats: the entry points that the
+/// domain store and the command line use.
+public enum PropertyList {
+  /// Options for writing.
+  public struct WriteOptions: Sendable {
+    /// JSON only: indent with two spaces (the default) or write everything on one line.
+    public var prettyJSON: Bool
+
+    /// Creates write options.
+    ///
+    /// - Parameter prettyJSON: Indent JSON output.
+    public init(prettyJSON: Bool = true) { self.prettyJSON = prettyJSON }
+  }
+
+  /// Parses a property list in a known format.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole input.
+  ///   - format: Its format.
+  /// - Returns: The value.
+  /// - Throws: `PlistParseError` naming the format and the position of the first problem.
+  public static func decode(_ bytes: [UInt8], as format: PlistFormat) throws(PlistParseError)
+    -> PlistValue
+  {
+    guard !bytes.isEmpty else {
+      throw PlistParseError(format: format, kind: .empty, position: .wholeInput)
+    }
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(PlistParseError) in
+      switch format {
+      case .xml: return try XMLPlistReader.read(buffer)
+      case .binary: return try BinaryPlistReader.read(buffer)
+      case .openStep: return try OpenStepReader.read(buffer)
+      case .json: return try JSONPlistReader.read(buffer)
+      }
+    }
+  }
+
+  /// Parses a property list in whatever format it is: binary, XML or OpenStep as
+  /// CoreFoundation detects them, and JSON when the text is not OpenStep but is JSON.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole input.
+  ///   - allowJSON: Whether to try JSON when the OpenStep reading fails.
+  /// - Returns: The value and the format it was read as.
+  /// - Throws: `PlistParseError`; when both OpenStep and JSON fail, the error of the reader
+  ///   that got further.
+  public static func decode(_ bytes: [UInt8], allowJSON: Bool = true) throws(PlistParseError)
+    -> (value: PlistValue, format: PlistFormat)
+  {
+    let format = PlistFormat.detect(bytes)
+    do {
+      return (try decode(bytes, as: format), format)
+    } catch let openStepError where format == .openStep && allowJSON && looksLikeJSON(bytes) {
+      do {
+        return (try decode(bytes, as: .json), .json)
+      } catch let jsonError {
+        throw jsonError.position.isAfter(openStepError.position) ? jsonError : openStepError
+      }
+    }
+  }
+
+  private static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+    guard let first = bytes.first(where: { !ASCII.isSpace($0) }) else { return false }
+    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+  }
+
+  /// Serialises a value.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - format: The format to write.
+  ///   - options: Format-specific choices.
+  /// - Returns: The bytes.
+  /// - Throws: `PlistEncodingError` when the format cannot hold a value in `value` (a date
+  ///   in OpenStep, NaN in JSON, nesting beyond 512 levels).
+  public static func encode(
+    _ value: PlistValue, as format: PlistFormat, options: WriteOptions = WriteOptions()
+  ) throws(PlistEncodingError) -> [UInt8] {
+    var out = ByteOutput()
+    try encode(value, as: format, options: options, into: &out)
+    return out.finish()
+  }
+
+  /// Serialises a value in 64 KiB pieces, so that large output never sits in memory whole.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - format: The format to write.
+  ///   - options: Format-specific choices.
+  ///   - drain: Receives each piece and must empty the buffer it is given.
+  /// - Throws: `PlistEncodingError` as `encode(_:as:options:)` does.
+  public static func encode(
+    _ value: PlistValue, as format: PlistFormat, options: WriteOptions = WriteOptions(),
+    drain: @escaping (inout [UInt8]) -> Void
+  ) throws(PlistEncodingError) {
+    var out = ByteOutput(drain: drain)
+    try encode(value, as: format, options: options, into: &out)
+    _ = out.finish()
+  }
+
+  private static func encode(
+    _ value: PlistValue, as format: PlistFormat, options: WriteOptions, into out: inout ByteOutput
+  ) throws(PlistEncodingError) {
+    switch format {
+    case .xml: try XMLPlistWriter.write(value, to: &out)
+    case .binary: try BinaryPlistWriter.write(value, to: &out)
+    case .openStep: try OpenStepWriter.write(value, to: &out)
+    case .json: try JSONPlistWriter.write(value, pretty: options.prettyJSON, to: &out)
+    }
+  }
+
+  /// The value as `defaults read` prints it (see `DescriptionWriter`), without a final newline.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: The text.
+  public static func describe(_ value: PlistValue) -> String {
+    DescriptionWriter.describe(value)
+  }
+}
+
+extension PlistParseError.Position {
+  fileprivate func isAfter(_ other: PlistParseError.Position) -> Bool {
+    switch (self, other) {
+    case (.line(let l1, let c1), .line(let l2, let c2)): return (l1, c1) > (l2, c2)
+    case (.byteOffset(let a), .byteOffset(let b)): return a > b
+    default: return false
+    }
+  }
+}

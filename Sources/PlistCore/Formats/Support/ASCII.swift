@@ -1,0 +1,31 @@
+/// Byte-level helpers for the ASCII subset shared by every text format.
+enum ASCII {
+  static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+  static func isHexDigit(_ b: UInt8) -> Bool { digitValue(b).map { $0 < 16 } ?? false }
+
+  static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+  /// XML and JSON white space: space, tab, line feed, carriage return.
+  static func isSpace(_ b: UInt8) -> Bool {
+    b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
+  }
+
+  /// The value of a digit in bases up to 36 (`0`–`9`, then letters in either case).
+  static func digitValue(_ b: UInt8) -> UInt8? {
+    if isDigit(b) { return b - 0x30 }
+    if isLetter(b) { return (b | 0x20) - 0x61 + 10 }
+    return nil
+  }
+
+  static let lowercaseHex: [UInt8] = Array("0123456789abcdef".utf8)
+
+  /// Appends a value as zero-padded decimal digits.
+  static func appendDecimal(_ value: Int64, width: Int, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    let digits = Array(String(value.magnitude).utf8)
+    let padding = width - (value < 0 ? 1 : 0) - digits.count
+    if padding > 0 { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: padding)) }
+    out.append(contentsOf: digits)
+  }
+}

@@ -1,0 +1,170 @@
+/// Finds the text encoding of XML or OpenStep input and hands the readers UTF-8, following
+/// CoreFoundation's rules: a byte-order mark wins; a NUL in the first two bytes means UTF-16;
+/// otherwise UTF-8, unless an XML declaration names another encoding.
+enum TextDecoder {
+  /// Runs `body` over the input as UTF-8 without a BOM, converting only when the input is not
+  /// UTF-8 already.
+  ///
+  /// - Parameters:
+  ///   - bytes: The raw input.
+  ///   - format: The format being read (XML honours an `encoding=` declaration).
+  ///   - allowTruncation: Tolerate a cut-off final character (when sniffing a prefix).
+  ///   - body: The reader, given UTF-8 text.
+  /// - Returns: What `body` returns.
+  /// - Throws: `PlistParseError` for an unsupported or invalid encoding, or from `body`.
+  static func withUTF8<T>(
+    _ bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat, allowTruncation: Bool = false,
+    _ body: (UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> T
+  ) throws(PlistParseError) -> T {
+    let encoding = try detect(bytes, format: format)
+    switch encoding {
+    case .utf8(let bomLength):
+      return try body(UnsafeBufferPointer(rebasing: bytes[bomLength...]))
+    default:
+      let converted = try convert(bytes, from: encoding, format: format, allowTruncation)
+      return try converted.withUnsafeBufferPointer { (text) throws(PlistParseError) -> T in
+        try body(text)
+      }
+    }
+  }
+
+  enum Encoding: Equatable {
+    case utf8(bomLength: Int)
+    case utf16(bigEndian: Bool, bomLength: Int)
+    case utf32(bigEndian: Bool)
+    case latin1
+  }
+
+  static func detect(_ b: UnsafeBufferPointer<UInt8>, format: PlistFormat) throws(PlistParseError)
+    -> Encoding
+  {
+    if b.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32(bigEndian: true) }
+    if b.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32(bigEndian: false) }
+    if b.starts(with: [0xEF, 0xBB, 0xBF]) { return .utf8(bomLength: 3) }
+    if b.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true, bomLength: 2) }
+    if b.starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false, bomLength: 2) }
+    if b.count >= 2 && (b[0] == 0 || b[1] == 0) {
+      return .utf16(bigEndian: b[0] == 0, bomLength: 0)
+    }
+    guard format == .xml, let name = declaredEncoding(b) else { return .utf8(bomLength: 0) }
+    switch name.lowercased() {
+    case "utf-8", "utf8", "us-ascii", "ascii", "utf-16", "utf16": return .utf8(bomLength: 0)
+    case "iso-8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "iso8859-1": return .latin1
+    default:
+      throw PlistParseError(
+        format: format, kind: .encoding("unsupported text encoding \"\(name)\""),
+        position: .line(1, column: 1))
+    }
+  }
+
+  /// The `encoding="…"` of a leading `<?xml …?>` declaration, if any.
+  private static func declaredEncoding(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+    guard b.starts(with: Array("<?xml".utf8)) else { return nil }
+    let head = Array(b.prefix(while: { $0 != UInt8(ascii: ">") }).prefix(256))
+    let key = Array("encoding".utf8)
+    guard let at = head.firstRange(of: key)?.upperBound else { return nil }
+    var i = at
+    while i < head.count, head[i] == 0x20 || head[i] == UInt8(ascii: "=") { i += 1 }
+    guard i < head.count, head[i] == UInt8(ascii: "\"") || head[i] == UInt8(ascii: "'") else {
+      return nil
+    }
+    let quote = head[i]
+    guard let close = head[(i + 1)...].firstIndex(of: quote) else { return nil }
+    return String(decoding: head[(i + 1)..<close], as: UTF8.self)
+  }
+
+  private static func convert(
+    _ b: UnsafeBufferPointer<UInt8>, from encoding: Encoding, format: PlistFormat,
+    _ allowTruncation: Bool
+  ) throws(PlistParseError) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(b.count)
+    switch encoding {
+    case .utf8: out.append(contentsOf: b)
+    case .latin1:
+      for byte in b { appendScalar(UInt32(byte), to: &out) }
+    case .utf32(let bigEndian):
+      var i = 4
+      while i + 4 <= b.count {
+        let units = (UInt32(b[i]), UInt32(b[i + 1]), UInt32(b[i + 2]), UInt32(b[i + 3]))
+        let scalar =
+          bigEndian
+          ? units.0 << 24 | units.1 << 16 | units.2 << 8 | units.3
+          : units.3 << 24 | units.2 << 16 | units.1 << 8 | units.0
+        guard Unicode.Scalar(scalar) != nil else {
+          throw badText("invalid UTF-32 character", at: i, format)
+        }
+        appendScalar(scalar, to: &out)
+        i += 4
+      }
+      if i != b.count && !allowTruncation { throw badText("truncated UTF-32 text", at: i, format) }
+    case .utf16(let bigEndian, let bomLength):
+      try convertUTF16(b, bigEndian: bigEndian, start: bomLength, format, allowTruncation, &out)
+    }
+    return out
+  }
+
+  private static func convertUTF16(
+    _ b: UnsafeBufferPointer<UInt8>, bigEndian: Bool, start: Int, _ format: PlistFormat,
+    _ allowTruncation: Bool, _ out: inout [UInt8]
+  ) throws(PlistParseError) {
+    func unit(_ i: Int) -> UInt32 {
+      bigEndian ? UInt32(b[i]) << 8 | UInt32(b[i + 1]) : UInt32(b[i + 1]) << 8 | UInt32(b[i])
+    }
+    var i = start
+    while i + 2 <= b.count {
+      let u = unit(i)
+      if u & 0xFC00 == 0xD800, i + 4 <= b.count, unit(i + 2) & 0xFC00 == 0xDC00 {
+        appendScalar(0x10000 + ((u - 0xD800) << 10) + (unit(i + 2) - 0xDC00), to: &out)
+        i += 4
+      } else if u & 0xF800 == 0xD800 {
+        if allowTruncation && i + 4 > b.count { return }
+        throw badText("unpaired UTF-16 surrogate", at: i, format)
+      } else {
+        appendScalar(u, to: &out)
+        i += 2
+      }
+    }
+    if i != b.count && !allowTruncation { throw badText("truncated UTF-16 text", at: i, format) }
+  }
+
+  static func appendScalar(_ v: UInt32, to out: inout [UInt8]) {
+    switch v {
+    case 0..<0x80:
+      out.append(UInt8(v))
+    case 0x80..<0x800:
+      out.append(UInt8(0xC0 | v >> 6))
+      out.append(UInt8(0x80 | v & 0x3F))
+    case 0x800..<0x10000:
+      out.append(UInt8(0xE0 | v >> 12))
+      out.append(UInt8(0x80 | v >> 6 & 0x3F))
+      out.append(UInt8(0x80 | v & 0x3F))
+    default:
+      out.append(UInt8(0xF0 | v >> 18))
+      out.append(UInt8(0x80 | v >> 12 & 0x3F))
+      out.append(UInt8(0x80 | v >> 6 & 0x3F))
+      out.append(UInt8(0x80 | v & 0x3F))
+    }
+  }
+
+  private static func badText(_ what: String, at offset: Int, _ format: PlistFormat)
+    -> PlistParseError
+  {
+    PlistParseError(format: format, kind: .encoding(what), position: .byteOffset(offset))
+  }
+
+  /// Whether UTF-8 text starts (after white space) with an XML construct rather than
+  /// OpenStep: a `<` whose content up to `>` is not just hex digits and spaces (`<0fab>` is
+  /// OpenStep data; `<dict>` and `<?xml` are XML).
+  static func looksLikeXML(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i < text.count, ASCII.isSpace(text[i]) { i += 1 }
+    guard i < text.count, text[i] == UInt8(ascii: "<") else { return false }
+    i += 1
+    while i < text.count, text[i] != UInt8(ascii: ">") {
+      if !ASCII.isHexDigit(text[i]) && !ASCII.isSpace(text[i]) { return true }
+      i += 1
+    }
+    return false
+  }
+}

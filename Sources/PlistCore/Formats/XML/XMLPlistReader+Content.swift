@@ -1,0 +1,141 @@
+// MARK: - Character data: strings and keys
+
+extension XMLPlistReader {
+  /// The text of a `<string>` or `<key>` element: entities and numeric references decoded,
+  /// CDATA sections and comments allowed, white space kept exactly.
+  mutating func content(of open: OpenTag, openedAt start: Int) throws(PlistParseError) -> String {
+    if open.selfClosing { return "" }
+    let segmentStart = pos
+    // Fast path: plain text straight up to the closing tag.
+    while pos < text.count {
+      let b = text[pos]
+      if b == UInt8(ascii: "<") || b == UInt8(ascii: "&") { break }
+      pos += 1
+    }
+    if atClosingTag() {
+      let string = try makeString(segmentStart..<pos)
+      try readClosingTag(open.tag, openedAt: start)
+      return string
+    }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: text[segmentStart..<pos])
+    return try slowContent(of: open, openedAt: start)
+  }
+
+  private mutating func slowContent(of open: OpenTag, openedAt start: Int)
+    throws(PlistParseError) -> String
+  {
+    while true {
+      guard pos < text.count else { throw endError("reading <\(open.tag.name)>") }
+      let b = text[pos]
+      if b == UInt8(ascii: "&") {
+        try appendEntity()
+      } else if b != UInt8(ascii: "<") {
+        scratch.append(b)
+        pos += 1
+      } else if atClosingTag() {
+        let string = try scratch.withUnsafeBufferPointer { (buf) throws(PlistParseError) in
+          try validated(buf, at: start)
+        }
+        try readClosingTag(open.tag, openedAt: start)
+        return string
+      } else if starts(with: "<![CDATA[", at: pos) {
+        let dataStart = pos + 9
+        try skip(past: "]]>", from: dataStart, while: "reading a CDATA section")
+        scratch.append(contentsOf: text[dataStart..<(pos - 3)])
+      } else if starts(with: "<!--", at: pos) {
+        try skipComment()
+      } else {
+        throw failure("an element inside <\(open.tag.name)>", at: pos)
+      }
+    }
+  }
+
+  private func makeString(_ range: Range<Int>) throws(PlistParseError) -> String {
+    try validated(UnsafeBufferPointer(rebasing: text[range]), at: range.lowerBound)
+  }
+
+  private func validated(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    throws(PlistParseError) -> String
+  {
+    guard let string = String(validating: bytes, as: UTF8.self) else {
+      throw PlistParseError(
+        format: .xml, kind: .encoding("invalid UTF-8 in text"),
+        position: TextPosition.locate(offset, in: text))
+    }
+    return string
+  }
+
+  /// Decodes `&lt;` `&gt;` `&amp;` `&apos;` `&quot;` `&#N;` `&#xH;` into `scratch`.
+  private mutating func appendEntity() throws(PlistParseError) {
+    let start = pos
+    var end = pos + 1
+    while end < text.count, end - start <= 12, text[end] != UInt8(ascii: ";") { end += 1 }
+    guard end < text.count, text[end] == UInt8(ascii: ";") else {
+      throw failure("'&' not followed by an entity name and ';'", at: start)
+    }
+    let name = Array(text[(start + 1)..<end])
+    pos = end + 1
+    switch name {
+    case Array("lt".utf8): scratch.append(UInt8(ascii: "<"))
+    case Array("gt".utf8): scratch.append(UInt8(ascii: ">"))
+    case Array("amp".utf8): scratch.append(UInt8(ascii: "&"))
+    case Array("apos".utf8): scratch.append(UInt8(ascii: "'"))
+    case Array("quot".utf8): scratch.append(UInt8(ascii: "\""))
+    default:
+      guard name.first == UInt8(ascii: "#"), let scalar = Self.characterReference(name.dropFirst())
+      else {
+        let shown = String(decoding: name, as: UTF8.self)
+        throw failure(
+          "unknown entity &\(shown); (only the five XML entities are defined)", at: start)
+      }
+      TextDecoder.appendScalar(scalar, to: &scratch)
+    }
+  }
+
+  /// `#65` or `#x41` without the `#`: a Unicode scalar other than U+0000, or nil.
+  private static func characterReference(_ digits: ArraySlice<UInt8>) -> UInt32? {
+    var body = digits
+    var radix: UInt64 = 10
+    if body.first == UInt8(ascii: "x") || body.first == UInt8(ascii: "X") {
+      radix = 16
+      body = body.dropFirst()
+    }
+    guard body.count <= 8, let value = PlistInteger.magnitude(digits: body, radix: radix),
+      value > 0, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value)
+    else { return nil }
+    return UInt32(value)
+  }
+
+  // MARK: - Raw content of numbers, dates and data
+
+  /// The bytes between the open and the closing tag of an element that holds no markup.
+  mutating func rawContent(of open: OpenTag, openedAt start: Int) throws(PlistParseError)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    if open.selfClosing { throw failure("empty <\(open.tag.name)>", at: start) }
+    let contentStart = pos
+    while pos < text.count, text[pos] != UInt8(ascii: "<") { pos += 1 }
+    let content = UnsafeBufferPointer(rebasing: text[contentStart..<pos])
+    try readClosingTag(open.tag, openedAt: start)
+    return content
+  }
+
+  mutating func parseData(_ open: OpenTag, openedAt start: Int) throws(PlistParseError)
+    -> PlistData
+  {
+    if open.selfClosing { return PlistData([]) }
+    let contentStart = pos
+    let content = try rawContent(of: open, openedAt: start)
+    do throws(Base64.DecodeFailure) {
+      return PlistData(try Base64.decode(content))
+    } catch {
+      switch error {
+      case .invalidByte(let index):
+        throw failure("invalid base64 character in <data>", at: contentStart + index)
+      case .badPadding:
+        throw failure("malformed base64 padding in <data>", at: contentStart)
+      }
+    }
+  }
+}

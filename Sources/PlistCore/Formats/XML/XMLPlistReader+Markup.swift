@@ -1,0 +1,192 @@
+// MARK: - Tags, comments, prolog
+
+extension XMLPlistReader {
+  struct OpenTag {
+    let tag: XMLTag
+    let selfClosing: Bool
+  }
+
+  @inline(__always)
+  func byte(_ offset: Int) -> UInt8? {
+    offset < text.count ? text[offset] : nil
+  }
+
+  func starts(with literal: StaticString, at offset: Int) -> Bool {
+    literal.withUTF8Buffer { lit in
+      guard offset + lit.count <= text.count else { return false }
+      for i in 0..<lit.count where text[offset + i] != lit[i] { return false }
+      return true
+    }
+  }
+
+  func atClosingTag() -> Bool { byte(pos) == UInt8(ascii: "<") && byte(pos + 1) == 0x2F }
+
+  /// Skips white space, comments, processing instructions and DOCTYPE declarations.
+  mutating func skipMisc() throws(PlistParseError) {
+    while pos < text.count {
+      let b = text[pos]
+      if ASCII.isSpace(b) {
+        pos += 1
+      } else if b != UInt8(ascii: "<") {
+        return
+      } else if starts(with: "<!--", at: pos) {
+        try skipComment()
+      } else if starts(with: "<?", at: pos) {
+        try skip(past: "?>", from: pos + 2, while: "reading a processing instruction")
+      } else if starts(with: "<!DOCTYPE", at: pos) {
+        try skipDoctype()
+      } else {
+        return
+      }
+    }
+  }
+
+  mutating func skipComment() throws(PlistParseError) {
+    try skip(past: "-->", from: pos + 4, while: "reading a comment")
+  }
+
+  mutating func skip(past terminator: StaticString, from start: Int, while context: String)
+    throws(PlistParseError)
+  {
+    let first = terminator.withUTF8Buffer { $0[0] }
+    var i = start
+    while i < text.count {
+      if text[i] == first && starts(with: terminator, at: i) {
+        pos = i + terminator.utf8CodeUnitCount
+        return
+      }
+      i += 1
+    }
+    throw endError(context)
+  }
+
+  /// Skips `<!DOCTYPE …>` including an internal subset `[ … ]`, which is never interpreted:
+  /// entity declarations in it have no effect.
+  mutating func skipDoctype() throws(PlistParseError) {
+    var i = pos + 9
+    var quote: UInt8? = nil
+    var inSubset = false
+    while i < text.count {
+      let b = text[i]
+      if let q = quote {
+        if b == q { quote = nil }
+      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+        quote = b
+      } else if b == UInt8(ascii: "[") {
+        inSubset = true
+      } else if b == UInt8(ascii: "]") {
+        inSubset = false
+      } else if b == UInt8(ascii: ">") && !inSubset {
+        pos = i + 1
+        return
+      }
+      i += 1
+    }
+    throw endError("reading the DOCTYPE declaration")
+  }
+
+  /// Reads `<name attributes…>` or `<name …/>` at `pos`.
+  mutating func readOpenTag() throws(PlistParseError) -> OpenTag {
+    guard byte(pos) == UInt8(ascii: "<") else { throw unexpected(expected: "'<'") }
+    let nameStart = pos + 1
+    var i = nameStart
+    while i < text.count, ASCII.isLetter(text[i]) { i += 1 }
+    guard i > nameStart else {
+      pos = nameStart
+      throw unexpected(expected: "an element name")
+    }
+    let name = UnsafeBufferPointer(rebasing: text[nameStart..<i])
+    guard let tag = XMLTag(name) else {
+      let shown = String(decoding: name, as: UTF8.self)
+      throw failure("unknown element <\(shown)>", at: pos)
+    }
+    pos = i
+    return OpenTag(tag: tag, selfClosing: try finishTag())
+  }
+
+  /// Skips attributes up to `>` or `/>`; returns whether the tag closed itself.
+  mutating func finishTag() throws(PlistParseError) -> Bool {
+    guard let first = byte(pos) else { throw endError("reading a tag") }
+    guard ASCII.isSpace(first) || first == UInt8(ascii: ">") || first == 0x2F else {
+      throw unexpected(expected: "'>' after the element name")
+    }
+    var quote: UInt8? = nil
+    while pos < text.count {
+      let b = text[pos]
+      if let q = quote {
+        if b == q { quote = nil }
+      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+        quote = b
+      } else if b == UInt8(ascii: ">") {
+        pos += 1
+        return false
+      } else if b == 0x2F {
+        guard byte(pos + 1) == UInt8(ascii: ">") else { throw unexpected(expected: "'>'") }
+        pos += 2
+        return true
+      } else if b == UInt8(ascii: "<") {
+        throw unexpected(expected: "'>' to end the tag")
+      }
+      pos += 1
+    }
+    throw endError("reading a tag")
+  }
+
+  /// Reads `</name>` for the element opened at `start`.
+  mutating func readClosingTag(_ tag: XMLTag, openedAt start: Int) throws(PlistParseError) {
+    guard pos < text.count else { throw endError("reading <\(tag.name)>") }
+    guard atClosingTag() else { throw unexpected(expected: "</\(tag.name)>") }
+    let nameStart = pos + 2
+    var i = nameStart
+    while i < text.count, ASCII.isLetter(text[i]) { i += 1 }
+    let name = UnsafeBufferPointer(rebasing: text[nameStart..<i])
+    guard name.elementsEqual(tag.name.utf8) else {
+      let found = "</" + String(decoding: name, as: UTF8.self) + ">"
+      let opened = TextPosition.locate(start, in: text)
+      throw failure("\(found) does not close the <\(tag.name)> opened at \(opened.text)", at: pos)
+    }
+    pos = i
+    while pos < text.count, ASCII.isSpace(text[pos]) { pos += 1 }
+    guard byte(pos) == UInt8(ascii: ">") else {
+      throw pos < text.count ? unexpected(expected: "'>'") : endError("reading a closing tag")
+    }
+    pos += 1
+  }
+
+  // MARK: - Errors
+
+  func failure(_ message: String, at offset: Int) -> PlistParseError {
+    PlistParseError(
+      format: .xml, kind: .invalid(message), position: TextPosition.locate(offset, in: text))
+  }
+
+  func unexpected(expected: String) -> PlistParseError {
+    let found = TextPosition.describeCharacter(at: pos, in: text)
+    return PlistParseError(
+      format: .xml, kind: .unexpected(found: found, expected: expected),
+      position: TextPosition.locate(pos, in: text))
+  }
+
+  func endError(_ context: String) -> PlistParseError {
+    PlistParseError(
+      format: .xml, kind: .unexpectedEnd(while: context),
+      position: TextPosition.locate(text.count, in: text))
+  }
+
+  func tooDeep(at offset: Int) -> PlistParseError {
+    PlistParseError(
+      format: .xml, kind: .tooDeep(limit: Self.maxDepth),
+      position: TextPosition.locate(offset, in: text))
+  }
+}
+
+extension PlistParseError.Position {
+  /// `line 3, column 7`, for messages that point back at an earlier place.
+  var text: String {
+    switch self {
+    case .line(let line, let column): return "line \(line), column \(column)"
+    case .byteOffset(let offset): return "byte \(offset)"
+    case .wholeInput: return "the start"
+    }
+  }
+}

@@ -1,0 +1,106 @@
+// MARK: - <integer>, <real>, <date>
+
+extension XMLPlistReader {
+  /// Decimal or `0x` hexadecimal, optional sign, surrounding white space allowed; the value
+  /// must lie in −2^63 … 2^64−1.
+  func parseInteger(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistInteger {
+    var digits = Self.trimmed(raw)
+    var negative = false
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      negative = sign == UInt8(ascii: "-")
+      digits = digits.dropFirst()
+    }
+    var radix: UInt64 = 10
+    if digits.count > 2, digits.first == UInt8(ascii: "0"),
+      digits.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "x")
+    {
+      radix = 16
+      digits = digits.dropFirst(2)
+    }
+    guard let magnitude = PlistInteger.magnitude(digits: digits, radix: radix),
+      let value = PlistInteger(negative: negative, magnitude: magnitude)
+    else {
+      let shown = String(decoding: raw, as: UTF8.self)
+      let allDigits = digits.allSatisfy { ASCII.digitValue($0).map { UInt64($0) < radix } ?? false }
+      let why = allDigits && !digits.isEmpty ? "out of range" : "not a valid integer"
+      throw failure("<integer>\(shown)</integer> is \(why)", at: contentOffset(raw))
+    }
+    return value
+  }
+
+  /// A decimal real, or `nan`, `inf`, `infinity` with an optional sign, in any letter case.
+  func parseReal(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> Double {
+    let body = Self.trimmed(raw)
+    let word = String(decoding: body, as: UTF8.self).lowercased()
+    switch word {
+    case "nan": return .nan
+    case "inf", "+inf", "infinity", "+infinity": return .infinity
+    case "-inf", "-infinity": return -.infinity
+    default: break
+    }
+    let allowed = Set("0123456789+-.eE".utf8)
+    if !body.isEmpty, body.allSatisfy({ allowed.contains($0) }), let value = Double(word) {
+      return value
+    }
+    let shown = String(decoding: raw, as: UTF8.self)
+    throw failure("<real>\(shown)</real> is not a valid number", at: contentOffset(raw))
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` (UTC; the year may have any number of digits and a `-`), with
+  /// every field in range.
+  func parseDate(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistDate {
+    let shown = String(decoding: raw, as: UTF8.self)
+    guard let date = Self.isoDate(Self.trimmed(raw)) else {
+      throw failure(
+        "<date>\(shown)</date> is not a date of the form YYYY-MM-DDTHH:MM:SSZ",
+        at: contentOffset(raw))
+    }
+    return date
+  }
+
+  static func isoDate(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> PlistDate? {
+    var rest = text[...]
+    let negative = rest.first == UInt8(ascii: "-")
+    if negative { rest = rest.dropFirst() }
+    let yearDigits = rest.prefix(while: ASCII.isDigit)
+    guard (1...10).contains(yearDigits.count) else { return nil }
+    rest = rest.dropFirst(yearDigits.count)
+    let shape = Array("-00-00T00:00:00Z".utf8)
+    guard rest.count == shape.count else { return nil }
+    var fields: [Int] = []
+    var index = rest.startIndex
+    for expected in shape {
+      let b = rest[index]
+      if expected == UInt8(ascii: "0") {
+        guard ASCII.isDigit(b) else { return nil }
+      } else if b != expected {
+        return nil
+      }
+      index += 1
+    }
+    for offset in [1, 4, 7, 10, 13] {
+      let at = rest.startIndex + offset
+      fields.append(Int(rest[at] - 0x30) * 10 + Int(rest[at + 1] - 0x30))
+    }
+    guard var year = (PlistInteger.magnitude(digits: yearDigits, radix: 10).map { Int64($0) })
+    else { return nil }
+    if negative { year = -year }
+    return PlistDate(
+      PlistDate.Components(
+        year: year, month: fields[0], day: fields[1], hour: fields[2], minute: fields[3],
+        second: fields[4]))
+  }
+
+  static func trimmed(_ raw: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    var lower = raw.startIndex
+    var upper = raw.endIndex
+    while lower < upper, ASCII.isSpace(raw[lower]) { lower += 1 }
+    while upper > lower, ASCII.isSpace(raw[upper - 1]) { upper -= 1 }
+    return raw[lower..<upper]
+  }
+
+  private func contentOffset(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = raw.baseAddress, let origin = text.baseAddress else { return pos }
+    return base - origin
+  }
+}

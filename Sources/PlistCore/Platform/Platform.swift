@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("Unsupported platform")
+#endif
+
+/// Every libc call PlistCore makes, wrapped once: retries on EINTR and errno-to-error mapping
+/// live here and nowhere else.
+enum Platform {
+  // MARK: - Numbers
+
+  /// Formats a double with a printf `%.<precision>g` conversion (the C locale's `.`).
+  static func formatDouble(_ value: Double, precision: Int32) -> [UInt8] {
+    var buffer = [CChar](repeating: 0, count: 40)
+    let length = buffer.withUnsafeMutableBufferPointer { out in
+      withVaList([precision, value]) { vsnprintf(out.baseAddress, out.count, "%.*g", $0) }
+    }
+    return buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }
+  }
+
+  // MARK: - Reading
+
+  /// Reads a whole file.
+  static func readFile(atPath path: String) throws(SystemError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError(operation: .read, path: path) }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      throw SystemError(operation: .read, path: path, code: EISDIR)
+    }
+    return try readAll(fd: fd, path: path, sizeHint: Int(info.st_size))
+  }
+
+  /// Reads a descriptor to its end.
+  static func readAll(fd: Int32, path: String, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+    var bytes = [UInt8]()
+    var capacity = max(sizeHint + 1, 65_536)
+    var filled = 0
+    while true {
+      if filled == capacity { capacity *= 2 }
+      bytes.reserveCapacity(capacity)
+      let chunk = capacity - filled
+      var readError: Int32 = 0
+      var got = 0
+      bytes.append(contentsOf: repeatElement(0, count: chunk))
+      bytes.withUnsafeMutableBytes { raw in
+        repeat {
+          got = read(fd, raw.baseAddress.map { $0 + filled }, chunk)
+        } while got < 0 && errno == EINTR
+        readError = got < 0 ? errno : 0
+      }
+      bytes.removeLast(chunk - max(got, 0))
+      if got < 0 { throw SystemError(operation: .read, path: path, code: readError) }
+      if got == 0 { return bytes }
+      filled += got
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Writes all bytes to a descriptor.
+  static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let wrote = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+        if wrote < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += wrote
+      }
+    }
+    if failure != 0 { throw SystemError(operation: .write, path: path, code: failure) }
+  }
+
+  static let standardInput: Int32 = STDIN_FILENO
+  static let standardOutput: Int32 = STDOUT_FILENO
+  static let standardError: Int32 = STDERR_FILENO
+
+  // MARK: - Atomic replacement
+
+  /// Creates a uniquely named temporary file beside `path`, opened for writing with `mode`.
+  static func createTemporary(besides path: String, mode: UInt32) throws(SystemError)
+    -> (fd: Int32, path: String)
+  {
+    var template = Array((path + ".tmp-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard fd >= 0 else { throw SystemError(operation: .create, path: directory(of: path)) }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let name = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if fchmod(fd, mode_t(mode)) != 0 {
+      let failure = SystemError(operation: .create, path: name)
+      close(fd)
+      unlink(name)
+      throw failure
+    }
+    return (fd, name)
+  }
+
+  /// Flushes a file to disk and closes it.
+  static func syncAndClose(fd: Int32, path: String) throws(SystemError) {
+    if fsync(fd) != 0 && errno != EINVAL {
+      let failure = SystemError(operation: .write, path: path)
+      close(fd)
+      throw failure
+    }
+    if close(fd) != 0 && errno != EINTR { throw SystemError(operation: .write, path: path) }
+  }
+
+  /// Closes a descriptor that may already be closed, ignoring the result.
+  static func closeQuietly(_ fd: Int32) { _ = close(fd) }
+
+  /// Renames `from` over `to` in one step, then flushes the directory entry.
+  static func replace(_ to: String, with from: String) throws(SystemError) {
+    guard rename(from, to) == 0 else { throw SystemError(operation: .rename, path: to) }
+    let dir = open(directory(of: to), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dir >= 0 {
+      _ = fsync(dir)
+      close(dir)
+    }
+  }
+
+  /// Removes a file; a missing file is not an error.
+  static func removeFile(atPath path: String) throws(SystemError) {
+    if unlink(path) != 0 && errno != ENOENT { throw SystemError(operation: .remove, path: path) }
+  }
+
+  /// The permission bits of an existing file, or nil when there is none.
+  static func permissions(atPath path: String) -> UInt32? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return UInt32(info.st_mode & 0o7777)
+  }
+
+  static func directory(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    let dir = String(path[..<slash])
+    return dir.isEmpty ? "/" : dir
+  }
+
+  // MARK: - Errors
+
+  static var lastErrorCode: Int32 { errno }
+
+  static func message(forErrorCode code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+}

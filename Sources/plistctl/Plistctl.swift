@@ -1,0 +1,52 @@
+import PlistCore
+
+/// The command line's entry point: parse the verb, hand the arguments to its command, and
+/// turn every error into one line on standard error and an exit status.
+enum Plistctl {
+  static let version = "0.1.0"
+
+  /// Every command, by the name it is invoked with.
+  static let commands: [any Command.Type] = [
+    ConvertCommand.self, LintCommand.self, PrintCommand.self, HelpCommand.self,
+  ]
+
+  static func run(arguments: [String], context: CommandContext) -> ExitStatus {
+    do {
+      try dispatch(arguments, context: context)
+      return .success
+    } catch let error as UsageError {
+      context.writeError("plistctl: \(error.message)\n\(Usage.hint(for: error.topic))\n")
+      return .usage
+    } catch let error as CommandFailure {
+      if !error.message.isEmpty { context.writeError("plistctl: \(error.message)\n") }
+      return error.status
+    } catch {
+      context.writeError("plistctl: \(error)\n")
+      return .failure
+    }
+  }
+
+  private static func dispatch(_ arguments: [String], context: CommandContext) throws {
+    var cursor = ArgumentCursor(arguments)
+    guard let verb = cursor.next() else { throw UsageError("no command given") }
+    switch verb {
+    case "--help", "-h":
+      return try context.print(Usage.overview)
+    case "--version":
+      return try context.print("plistctl \(version)")
+    default:
+      break
+    }
+    guard let command = commands.first(where: { $0.name == verb.lowercased() }) else {
+      throw UsageError("unknown command '\(verb)'")
+    }
+    try command.init(parsing: &cursor).run(in: context)
+  }
+}
+
+/// One subcommand: it parses its own arguments, then runs against a context.
+protocol Command: Sendable {
+  static var name: String { get }
+  init(parsing cursor: inout ArgumentCursor) throws(UsageError)
+  func run(in context: CommandContext) throws(CommandFailure)
+}

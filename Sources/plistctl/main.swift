@@ -1,0 +1,5 @@
+import PlistCore
+
+let status = Plistctl.run(
+  arguments: Array(CommandLine.arguments.dropFirst()), context: CommandContext.standard())
+Platform.exit(status)

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `convert`, `lint` and `print`, run as the real binary.
+@Suite("convert, lint, print")
+struct PlutilCommandTests {
+  static let sample = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict><key>name</key><string>pigeon</string><key>count</key><integer>3</integer>
+    <key>flags</key><array><true/><real>0.5</real></array></dict>
+    </plist>
+    """
+
+  @Test func convertsToEveryFormatAndBack() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("in.plist", Self.sample)
+    let binary = try CLI.run(["convert", "binary", dir.path("in.plist"), "-o", dir.path("b.plist")])
+    #expect(binary.status == 0)
+    #expect(try dir.read("b.plist").starts(with: Array("bplist00".utf8)))
+    let json = try CLI.run(["convert", "json", dir.path("b.plist")])
+    #expect(json.status == 0)
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(parsed?["name"] as? String == "pigeon")
+    #expect((parsed?["count"] as? NSNumber)?.intValue == 3)
+    let xml = try CLI.run(["convert", "xml1", "-"], stdin: json.stdoutBytes)
+    #expect(xml.status == 0)
+    #expect(xml.stdout.contains("<key>count</key>\n\t<integer>3</integer>"))
+  }
+
+  @Test func convertInPlaceKeepsTheFileAndItsMode() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("p.plist", Self.sample)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o600], ofItemAtPath: dir.path("p.plist"))
+    #expect(try CLI.run(["convert", "binary", "--in-place", dir.path("p.plist")]).status == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: dir.path("p.plist"))
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(try dir.read("p.plist").starts(with: Array("bplist00".utf8)))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
+    #expect(leftovers == ["p.plist"])
+  }
+
+  @Test func convertRefusesWhatTheFormatCannotHold() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("p.plist", Self.sample)
+    let result = try CLI.run(["convert", "openstep", dir.path("p.plist"), "-o", dir.path("out")])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "plistctl: openstep: cannot write an integer, which OpenStep cannot hold (at :count)\n")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
+  }
+
+  @Test func lintReportsEachFile() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("good.plist", Self.sample)
+    try dir.write("bad.plist", "<plist><dict><key>a</key></dict></plist>")
+    let result = try CLI.run(["lint", dir.path("good.plist"), dir.path("bad.plist")])
+    #expect(result.status == 2)
+    #expect(result.stdout == "\(dir.path("good.plist")): OK\n")
+    #expect(
+      result.stderr
+        == "plistctl: \(dir.path("bad.plist")): xml: line 1, column 14: key \"a\" has no value\n")
+    #expect(try CLI.run(["lint", dir.path("good.plist")]).status == 0)
+  }
+
+  @Test func printUsesTheDefaultsLayout() throws {
+    let result = try CLI.run(["print", "-"], stdin: Array(Self.sample.utf8))
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        {
+            count = 3;
+            flags =     (
+                1,
+                "0.5"
+            );
+            name = pigeon;
+        }
+
+        """)
+  }
+
+  @Test func missingFileIsAReadError() throws {
+    let result = try CLI.run(["print", "/nonexistent/x.plist"])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == "plistctl: cannot read /nonexistent/x.plist: No such file or directory\n")
+  }
+
+  @Test(arguments: [
+    (["convert"], "missing FORMAT"),
+    (["convert", "yaml", "f"], "unknown format 'yaml' (use xml, binary, openstep or json)"),
+    (["convert", "xml"], "missing FILE"), (["frobnicate"], "unknown command 'frobnicate'"),
+    ([], "no command given"),
+    (["lint"], "missing FILE"), (["print", "a", "b"], "unexpected argument 'b'"),
+  ])
+  func usageErrors(_ arguments: [String], _ message: String) throws {
+    let result = try CLI.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("plistctl: \(message)\nusage: plistctl "))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func helpAndVersionGoToStandardOutput() throws {
+    let help = try CLI.run(["--help"])
+    #expect(help.status == 0 && help.stdout.contains("plistctl convert FORMAT FILE"))
+    let version = try CLI.run(["--version"])
+    #expect(version.status == 0 && version.stdout.hasPrefix("plistctl "))
+  }
+}

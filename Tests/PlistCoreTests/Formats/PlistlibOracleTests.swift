@@ -1,0 +1,65 @@
+import Foundation
+import PlistCore
+import Testing
+
+/// PlistCore against python3's plistlib (XML and binary, both directions).
+@Suite("python3 plistlib as an oracle")
+struct PlistlibOracleTests {
+  static let script = Fixtures.root.appendingPathComponent("oracles/plistlib_oracle.py").path
+
+  static func python(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    return data
+  }
+
+  @Test func weReadWhatPlistlibWrites() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let count = 60
+    _ = try Self.python(["make", "7", "\(count)", dir.path])
+    for n in 0..<count {
+      let expected =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: dir.appendingPathComponent("\(n).json"))) as? [String: Any]
+      let xml = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).xml")))
+      let binary = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).bin")))
+      #expect(
+        try PropertyList.decode(xml, as: .xml) == TypedJSON.value(from: expected?["xml"] ?? 0))
+      #expect(
+        try PropertyList.decode(binary, as: .binary) == TypedJSON.value(from: expected?["bin"] ?? 0)
+      )
+    }
+  }
+
+  @Test(arguments: [PlistFormat.xml, .binary])
+  func plistlibReadsWhatWeWrite(format: PlistFormat) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var generator = ValueGenerator(seed: 99)
+    let kinds: ValueGenerator.Kinds = format == .xml ? .foundation : .all
+    let values = (0..<60).map { _ in generator.dictionary(depth: 4, kinds: kinds) }
+    var paths: [String] = []
+    for (n, value) in values.enumerated() {
+      let url = dir.appendingPathComponent("\(n).plist")
+      try Data(try PropertyList.encode(value, as: format)).write(to: url)
+      paths.append(url.path)
+    }
+    let dumped =
+      try JSONSerialization.jsonObject(with: Self.python(["dump"] + paths)) as? [Any] ?? []
+    #expect(dumped.count == values.count)
+    for (node, value) in zip(dumped, values) {
+      let expected = format == .xml ? Normalize.forXML(value) : value
+      #expect(try TypedJSON.value(from: node) == expected, "\(node)")
+    }
+  }
+}

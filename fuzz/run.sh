@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds a libFuzzer binary per reader (PlistCore's sources plus one entry point, with
+# address sanitizer) and runs each for SECONDS (default 60), seeded with the test corpus.
+# Findings land in fuzz/artifacts/; a finding makes the script fail.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+build=.build-fuzz
+mkdir -p "$build" fuzz/artifacts
+sources=$(find Sources/PlistCore -name '*.swift' | sort)
+fixtures=Tests/PlistCoreTests/Fixtures/corpus
+
+seed() { # target -> files of the shared corpus in that format
+  awk -F'\t' -v f="$1" 'NR > 1 && (f == "detect" || $3 == f) { print $1 }' "$fixtures/MANIFEST.tsv"
+}
+
+echo "== building the fuzzer (log: $build/build.log)"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz \
+  $sources fuzz/targets/*.swift -o "$build/plist-fuzz" > "$build/build.log" 2>&1 ||
+  { cat "$build/build.log"; exit 1; }
+
+status=0
+for target in xml binary openstep json detect; do
+  corpus="fuzz/corpus-$target"
+  mkdir -p "$corpus"
+  for file in $(seed "$target"); do cp -f "$fixtures/$file" "$corpus/" 2>/dev/null || true; done
+  echo "== fuzzing the $target reader for ${seconds}s"
+  [ "$target" = detect ] && format="" || format=$target
+  if ! PLIST_FUZZ_FORMAT=$format "$build/plist-fuzz" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+      -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target-" \
+      2> "$build/$target.log"; then
+    status=1
+    echo "!! $target: finding, see $build/$target.log and fuzz/artifacts/"
+  fi
+  grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|ERROR' "$build/$target.log" || true
+done
+exit $status

@@ -1,0 +1,15 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Which reader this run exercises: PLIST_FUZZ_FORMAT=xml|binary|openstep|json, or detection
+/// (every reader, chosen as `PropertyList.decode` chooses) when unset.
+let fuzzFormat: PlistFormat? = getenv("PLIST_FUZZ_FORMAT").flatMap {
+  PlistFormat(name: String(cString: $0))
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  exercise(data, size, as: fuzzFormat)
+  return 0
+}
