@@ -66,7 +66,7 @@ public enum FileAccess {
   ) throws(PlistError) {
     let sink = DescriptorSink(fd: Platform.standardOutput, path: "<stdout>")
     do {
-      try PropertyList.encode(value, as: format, options: options) { sink.write(&$0) }
+      try PropertyList.encode(value, as: format, options: options) { sink.write($0) }
     } catch {
       throw .encoding(error)
     }
@@ -96,7 +96,7 @@ public enum FileAccess {
     let sink = DescriptorSink(fd: temporary.fd, path: temporary.path)
     do throws(PlistError) {
       do {
-        try PropertyList.encode(value, as: format, options: options) { sink.write(&$0) }
+        try PropertyList.encode(value, as: format, options: options) { sink.write($0) }
       } catch {
         Platform.closeQuietly(temporary.fd)
         throw .encoding(error)
@@ -131,10 +131,10 @@ final class DescriptorSink {
     self.path = path
   }
 
-  func write(_ bytes: inout [UInt8]) {
-    if failure == nil {
-      do { try Platform.writeAll(fd: fd, bytes, path: path) } catch { failure = error }
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard failure == nil else { return }
+    do { try Platform.writeAll(fd: fd, UnsafeRawBufferPointer(bytes), path: path) } catch {
+      failure = error
     }
-    bytes.removeAll(keepingCapacity: true)
   }
 }

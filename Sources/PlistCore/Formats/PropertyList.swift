@@ -76,8 +76,8 @@ public enum PropertyList {
   public static func encode(
     _ value: PlistValue, as format: PlistFormat, options: WriteOptions = WriteOptions()
   ) throws(PlistEncodingError) -> [UInt8] {
-    var out = ByteOutput()
-    try encode(value, as: format, options: options, into: &out)
+    let out = ByteOutput()
+    try encode(value, as: format, options: options, into: out)
     return out.finish()
   }
 
@@ -87,25 +87,25 @@ public enum PropertyList {
   ///   - value: The value.
   ///   - format: The format to write.
   ///   - options: Format-specific choices.
-  ///   - drain: Receives each piece and must empty the buffer it is given.
+  ///   - drain: Receives each piece; the pointer is valid only during the call.
   /// - Throws: `PlistEncodingError` as `encode(_:as:options:)` does.
   public static func encode(
     _ value: PlistValue, as format: PlistFormat, options: WriteOptions = WriteOptions(),
-    drain: @escaping (inout [UInt8]) -> Void
+    drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(PlistEncodingError) {
-    var out = ByteOutput(drain: drain)
-    try encode(value, as: format, options: options, into: &out)
+    let out = ByteOutput(drain: drain)
+    try encode(value, as: format, options: options, into: out)
     _ = out.finish()
   }
 
   private static func encode(
-    _ value: PlistValue, as format: PlistFormat, options: WriteOptions, into out: inout ByteOutput
+    _ value: PlistValue, as format: PlistFormat, options: WriteOptions, into out: ByteOutput
   ) throws(PlistEncodingError) {
     switch format {
-    case .xml: try XMLPlistWriter.write(value, to: &out)
-    case .binary: try BinaryPlistWriter.write(value, to: &out)
-    case .openStep: try OpenStepWriter.write(value, to: &out)
-    case .json: try JSONPlistWriter.write(value, pretty: options.prettyJSON, to: &out)
+    case .xml: try XMLPlistWriter.write(value, to: out)
+    case .binary: try BinaryPlistWriter.write(value, to: out)
+    case .openStep: try OpenStepWriter.write(value, to: out)
+    case .json: try JSONPlistWriter.write(value, pretty: options.prettyJSON, to: out)
     }
   }
 

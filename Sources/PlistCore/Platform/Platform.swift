@@ -11,15 +11,13 @@
 /// Every libc call PlistCore makes, wrapped once: retries on EINTR and errno-to-error mapping
 /// live here and nowhere else.
 enum Platform {
-  // MARK: - Numbers
+  // MARK: - Memory
 
-  /// Formats a double with a printf `%.<precision>g` conversion (the C locale's `.`).
-  static func formatDouble(_ value: Double, precision: Int32) -> [UInt8] {
-    var buffer = [CChar](repeating: 0, count: 40)
-    let length = buffer.withUnsafeMutableBufferPointer { out in
-      withVaList([precision, value]) { vsnprintf(out.baseAddress, out.count, "%.*g", $0) }
-    }
-    return buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }
+  /// Whether two byte ranges hold the same bytes (`memcmp`).
+  static func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+    return memcmp(x, y, a.count) == 0
   }
 
   // MARK: - Reading
@@ -65,20 +63,24 @@ enum Platform {
 
   /// Writes all bytes to a descriptor.
   static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let wrote = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-        if wrote < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += wrote
-      }
+    let failure = bytes.withUnsafeBytes { raw -> SystemError? in
+      do throws(SystemError) { try writeAll(fd: fd, raw, path: path) } catch { return error }
+      return nil
     }
-    if failure != 0 { throw SystemError(operation: .write, path: path, code: failure) }
+    if let failure { throw failure }
+  }
+
+  /// Writes all bytes to a descriptor, retrying short writes and EINTR.
+  static func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer, path: String) throws(SystemError) {
+    var offset = 0
+    while offset < raw.count {
+      let wrote = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+      if wrote < 0 {
+        if errno == EINTR { continue }
+        throw SystemError(operation: .write, path: path)
+      }
+      offset += wrote
+    }
   }
 
   static let standardInput: Int32 = STDIN_FILENO

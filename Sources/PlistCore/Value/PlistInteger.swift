@@ -29,6 +29,11 @@ public struct PlistInteger: Sendable, Hashable {
     isNegative = false
   }
 
+  /// The absolute value.
+  public var magnitude: UInt64 {
+    isNegative ? Int64(bitPattern: bitPattern).magnitude : bitPattern
+  }
+
   /// The value as `Int64`, or nil when it is above `Int64.max`.
   public var int64Value: Int64? {
     if isNegative || bitPattern <= UInt64(Int64.max) { return Int64(bitPattern: bitPattern) }

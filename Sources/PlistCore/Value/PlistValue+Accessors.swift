@@ -35,7 +35,7 @@ extension PlistValue {
   }
 
   /// The dictionary, when the value is one.
-  public var dictionaryValue: [String: PlistValue]? {
+  public var dictionaryValue: PlistDictionary? {
     if case .dictionary(let d) = self { return d }
     return nil
   }

@@ -19,7 +19,7 @@ public enum PlistValue: Sendable {
   /// An ordered list of values.
   case array([PlistValue])
   /// String keys to values.
-  case dictionary([String: PlistValue])
+  case dictionary(PlistDictionary)
   /// An NSKeyedArchiver object reference (binary `0x8n`, XML `CF$UID` dictionaries).
   case uid(UInt64)
 }
@@ -35,7 +35,7 @@ extension PlistValue: Equatable {
   /// - Returns: Whether the two are the same value.
   public static func == (lhs: PlistValue, rhs: PlistValue) -> Bool {
     switch (lhs, rhs) {
-    case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+    case (.string(let a), .string(let b)): return a.hasSameUTF8(as: b)
     case (.integer(let a), .integer(let b)): return a == b
     case (.real(let a), .real(let b)): return sameDouble(a, b)
     case (.boolean(let a), .boolean(let b)): return a == b
@@ -62,7 +62,8 @@ extension PlistValue: Hashable {
     switch self {
     case .string(let s):
       hasher.combine(0)
-      for byte in s.utf8 { hasher.combine(byte) }
+      var copy = s
+      copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     case .integer(let i):
       hasher.combine(1)
       hasher.combine(i)
@@ -90,4 +91,37 @@ extension PlistValue: Hashable {
       hasher.combine(u)
     }
   }
+}
+
+extension String {
+  /// Whether two strings have the same UTF-8 bytes: plist equality, which (unlike Swift's
+  /// `==`) does not treat canonically equivalent strings as equal.
+  func hasSameUTF8(as other: String) -> Bool {
+    var a = self
+    var b = other
+    return a.withUTF8 { x in b.withUTF8 { Platform.bytesEqual(x, $0) } }
+  }
+}
+
+// MARK: - Literals (for building values in code and tests)
+
+extension PlistValue: ExpressibleByStringLiteral {
+  /// A string value.
+  ///
+  /// - Parameter value: The literal.
+  public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension PlistValue: ExpressibleByIntegerLiteral {
+  /// An integer value.
+  ///
+  /// - Parameter value: The literal.
+  public init(integerLiteral value: Int64) { self = .integer(PlistInteger(value)) }
+}
+
+extension PlistValue: ExpressibleByBooleanLiteral {
+  /// A boolean value.
+  ///
+  /// - Parameter value: The literal.
+  public init(booleanLiteral value: Bool) { self = .boolean(value) }
 }

@@ -15,7 +15,7 @@ enum FoundationBridge {
     case .date(let d): return Date(timeIntervalSinceReferenceDate: d.secondsSinceReferenceDate)
     case .data(let d): return Data(d.bytes)
     case .array(let a): return a.map(object)
-    case .dictionary(let d): return d.mapValues(object)
+    case .dictionary(let d): return d.asSwiftDictionary.mapValues(object)
     case .uid: return "unsupported"
     }
   }
@@ -31,7 +31,7 @@ enum FoundationBridge {
       return items.count == a.count ? .array(items) : nil
     case let d as [String: Any]:
       let dict = d.compactMapValues(value)
-      return dict.count == d.count ? .dictionary(dict) : nil
+      return dict.count == d.count ? .dictionary(PlistDictionary(dict)) : nil
     case let n as NSNumber: return number(n)
     default: return nil
     }

@@ -39,7 +39,7 @@ enum TypedJSON {
       return .array(try items.map(value(from:)))
     case "dict":
       guard let dict = payload as? [String: Any] else { break }
-      return .dictionary(try dict.mapValues(value(from:)))
+      return .dictionary(PlistDictionary(try dict.mapValues(value(from:))))
     default: break
     }
     throw Malformed(description: "bad \(kind) node: \(payload)")
@@ -66,7 +66,7 @@ enum TypedJSON {
     case .data(let d): return ["data": Data(d.bytes).base64EncodedString()]
     case .uid(let u): return ["uid": NSNumber(value: u)]
     case .array(let a): return ["array": a.map(node(from:))]
-    case .dictionary(let d): return ["dict": d.mapValues(node(from:))]
+    case .dictionary(let d): return ["dict": d.asSwiftDictionary.mapValues(node(from:))]
     }
   }
 }

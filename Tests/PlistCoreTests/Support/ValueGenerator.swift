@@ -34,7 +34,7 @@ struct ValueGenerator {
   mutating func dictionary(depth: Int, kinds: Kinds = .all) -> PlistValue {
     var dict: [String: PlistValue] = [:]
     for _ in 0..<(1 + below(6)) { dict[string()] = value(depth: depth - 1, kinds: kinds) }
-    return .dictionary(dict)
+    return .dictionary(PlistDictionary(dict))
   }
 
   mutating func value(depth: Int, kinds: Kinds = .all) -> PlistValue {

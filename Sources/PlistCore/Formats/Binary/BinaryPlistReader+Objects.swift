@@ -137,21 +137,23 @@ extension BinaryPlistReader {
     -> PlistValue
   {
     let (count, payload) = try countAndPayload(at: start, info: info)
-    let keys = try referenceRange(payload, count, at: start)
-    let values = try referenceRange(keys.upperBound, count, at: start)
-    var dict: [String: PlistValue] = [:]
-    var keyAt = keys.lowerBound
-    var valueAt = values.lowerBound
-    while keyAt < keys.upperBound {
+    let keyRefs = try referenceRange(payload, count, at: start)
+    let valueRefs = try referenceRange(keyRefs.upperBound, count, at: start)
+    var keys: [String] = []
+    var values: [PlistValue] = []
+    var keyAt = keyRefs.lowerBound
+    var valueAt = valueRefs.lowerBound
+    while keyAt < keyRefs.upperBound {
       let keyIndex = try reference(at: keyAt, from: start)
       guard case .string(let key) = try object(keyIndex, depth: depth + 1).value else {
         throw failure("dictionary key (object \(keyIndex)) is not a string", at: start)
       }
-      dict[key] = try object(try reference(at: valueAt, from: start), depth: depth + 1).value
+      keys.append(key)
+      values.append(try object(try reference(at: valueAt, from: start), depth: depth + 1).value)
       keyAt += trailer.objectRefSize
       valueAt += trailer.objectRefSize
     }
-    return .dictionary(dict)
+    return .dictionary(PlistDictionary(keys: keys, values: values))
   }
 
   private func referenceRange(_ start: Int, _ count: Int, at marker: Int) throws(PlistParseError)

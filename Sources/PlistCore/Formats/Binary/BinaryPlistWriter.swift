@@ -10,12 +10,12 @@ struct BinaryPlistWriter {
   }
 
   private var entries: [Entry] = []
-  private var unique: [ScalarKey: Int] = [:]
+  private var unique = ScalarTable()
 
-  static func write(_ value: PlistValue, to out: inout ByteOutput) throws(PlistEncodingError) {
+  static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
     var writer = BinaryPlistWriter()
     _ = try writer.flatten(value, depth: 0)
-    writer.emit(to: &out)
+    writer.emit(to: out)
   }
 
   // MARK: - Flattening
@@ -37,12 +37,10 @@ struct BinaryPlistWriter {
     case .dictionary(let dict):
       try Self.checkDepth(depth)
       let index = reserve()
-      let keys = KeyOrder.sortedKeys(dict)
-      let keyRefs = keys.map { uniqued(.string($0)) }
+      let keyRefs = dict.keys.map { uniqued(.string($0)) }
       var valueRefs: [Int] = []
-      valueRefs.reserveCapacity(keys.count)
-      for key in keys {
-        guard let child = dict[key] else { continue }
+      valueRefs.reserveCapacity(dict.count)
+      for (key, child) in zip(dict.keys, dict.values) {
         do { valueRefs.append(try flatten(child, depth: depth + 1)) } catch {
           throw error.inside(key)
         }
@@ -68,16 +66,20 @@ struct BinaryPlistWriter {
   }
 
   private mutating func uniqued(_ scalar: PlistValue) -> Int {
-    let key = ScalarKey(scalar)
-    if let index = unique[key] { return index }
+    let hash = unique.hash(scalar)
+    let (found, slot) = unique.find(scalar, hash: hash) { index in
+      if case .scalar(let stored) = entries[index] { return stored }
+      return nil
+    }
+    if let found { return found }
     entries.append(.scalar(scalar))
-    unique[key] = entries.count - 1
+    unique.insert(index: entries.count - 1, hash: hash, at: slot)
     return entries.count - 1
   }
 
   // MARK: - Emitting
 
-  private func emit(to out: inout ByteOutput) {
+  private func emit(to out: ByteOutput) {
     let start = out.position
     let refSize = Self.byteWidth(UInt64(entries.count))
     var offsets: [Int] = []
@@ -86,74 +88,77 @@ struct BinaryPlistWriter {
     for entry in entries {
       offsets.append(out.position - start)
       switch entry {
-      case .scalar(let value): Self.appendScalar(value, to: &out)
+      case .scalar(let value): Self.appendScalar(value, to: out)
       case .array(let refs):
-        Self.appendHeader(0xA0, count: refs.count, to: &out)
-        for ref in refs { Self.appendUInt(UInt64(ref), width: refSize, to: &out) }
+        Self.appendHeader(0xA0, count: refs.count, to: out)
+        for ref in refs { Self.appendUInt(UInt64(ref), width: refSize, to: out) }
       case .dictionary(let keys, let values):
-        Self.appendHeader(0xD0, count: keys.count, to: &out)
-        for ref in keys { Self.appendUInt(UInt64(ref), width: refSize, to: &out) }
-        for ref in values { Self.appendUInt(UInt64(ref), width: refSize, to: &out) }
+        Self.appendHeader(0xD0, count: keys.count, to: out)
+        for ref in keys { Self.appendUInt(UInt64(ref), width: refSize, to: out) }
+        for ref in values { Self.appendUInt(UInt64(ref), width: refSize, to: out) }
       }
       out.flushIfFull()
     }
     let tableOffset = out.position - start
     let offsetSize = Self.byteWidth(UInt64(tableOffset))
-    for offset in offsets { Self.appendUInt(UInt64(offset), width: offsetSize, to: &out) }
-    out.append(contentsOf: repeatElement(0, count: 6))
+    for offset in offsets { Self.appendUInt(UInt64(offset), width: offsetSize, to: out) }
+    out.append(repeating: 0, count: 6)
     out.append(UInt8(offsetSize))
     out.append(UInt8(refSize))
-    Self.appendUInt(UInt64(entries.count), width: 8, to: &out)
-    Self.appendUInt(0, width: 8, to: &out)
-    Self.appendUInt(UInt64(tableOffset), width: 8, to: &out)
+    Self.appendUInt(UInt64(entries.count), width: 8, to: out)
+    Self.appendUInt(0, width: 8, to: out)
+    Self.appendUInt(UInt64(tableOffset), width: 8, to: out)
   }
 
-  private static func appendScalar(_ value: PlistValue, to out: inout ByteOutput) {
+  private static func appendScalar(_ value: PlistValue, to out: ByteOutput) {
     switch value {
     case .boolean(let b): out.append(b ? 0x09 : 0x08)
-    case .integer(let i): appendInteger(i, to: &out)
+    case .integer(let i): appendInteger(i, to: out)
     case .real(let r):
       out.append(0x23)
-      appendUInt(r.bitPattern, width: 8, to: &out)
+      appendUInt(r.bitPattern, width: 8, to: out)
     case .date(let d):
       out.append(0x33)
-      appendUInt(d.secondsSinceReferenceDate.bitPattern, width: 8, to: &out)
+      appendUInt(d.secondsSinceReferenceDate.bitPattern, width: 8, to: out)
     case .data(let d):
-      appendHeader(0x40, count: d.count, to: &out)
-      out.append(contentsOf: d.bytes)
-    case .string(let s): appendString(s, to: &out)
+      appendHeader(0x40, count: d.count, to: out)
+      out.append(d.bytes)
+    case .string(let s): appendString(s, to: out)
     case .uid(let uid):
       let width = byteWidth(uid)
       out.append(0x80 | UInt8(width - 1))
-      appendUInt(uid, width: width, to: &out)
+      appendUInt(uid, width: width, to: out)
     case .array, .dictionary: break
     }
   }
 
-  private static func appendInteger(_ i: PlistInteger, to out: inout ByteOutput) {
+  private static func appendInteger(_ i: PlistInteger, to out: ByteOutput) {
     let bits = i.bitPattern
     if i.isNegative || (bits > UInt64(UInt32.max) && bits <= UInt64(Int64.max)) {
       out.append(0x13)
-      appendUInt(bits, width: 8, to: &out)
+      appendUInt(bits, width: 8, to: out)
     } else if bits > UInt64(Int64.max) {
       out.append(0x14)
-      appendUInt(0, width: 8, to: &out)
-      appendUInt(bits, width: 8, to: &out)
+      appendUInt(0, width: 8, to: out)
+      appendUInt(bits, width: 8, to: out)
     } else {
       let width = byteWidth(bits)
       out.append(0x10 | UInt8(width.trailingZeroBitCount))
-      appendUInt(bits, width: width, to: &out)
+      appendUInt(bits, width: width, to: out)
     }
   }
 
-  private static func appendString(_ s: String, to out: inout ByteOutput) {
-    if s.utf8.allSatisfy({ $0 < 0x80 }) {
-      appendHeader(0x50, count: s.utf8.count, to: &out)
-      out.append(contentsOf: s.utf8)
-      return
+  private static func appendString(_ s: String, to out: ByteOutput) {
+    var copy = s
+    let ascii = copy.withUTF8 { utf8 -> Bool in
+      guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+      appendHeader(0x50, count: utf8.count, to: out)
+      out.append(utf8)
+      return true
     }
+    if ascii { return }
     let units = Array(s.utf16)
-    appendHeader(0x60, count: units.count, to: &out)
+    appendHeader(0x60, count: units.count, to: out)
     for unit in units {
       out.append(UInt8(unit >> 8))
       out.append(UInt8(unit & 0xFF))
@@ -161,14 +166,14 @@ struct BinaryPlistWriter {
   }
 
   /// A marker with the count in its low nibble, or `0xF` and an integer object holding it.
-  private static func appendHeader(_ marker: UInt8, count: Int, to out: inout ByteOutput) {
+  private static func appendHeader(_ marker: UInt8, count: Int, to out: ByteOutput) {
     if count < 15 {
       out.append(marker | UInt8(count))
     } else {
       out.append(marker | 0x0F)
       let width = byteWidth(UInt64(count))
       out.append(0x10 | UInt8(width.trailingZeroBitCount))
-      appendUInt(UInt64(count), width: width, to: &out)
+      appendUInt(UInt64(count), width: width, to: out)
     }
   }
 
@@ -181,49 +186,7 @@ struct BinaryPlistWriter {
   }
 
   @inline(__always)
-  private static func appendUInt(_ value: UInt64, width: Int, to out: inout ByteOutput) {
-    var shift = (width - 1) * 8
-    while shift >= 0 {
-      out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-      shift -= 8
-    }
-  }
-}
-
-/// A scalar's identity for uniquing: its type and exact bits (strings by their UTF-8 bytes,
-/// not by Swift's canonical equivalence).
-private enum ScalarKey: Hashable {
-  case string(UTF8Key)
-  case integer(PlistInteger)
-  case real(UInt64)
-  case boolean(Bool)
-  case date(UInt64)
-  case data(PlistData)
-  case uid(UInt64)
-
-  init(_ value: PlistValue) {
-    switch value {
-    case .string(let s): self = .string(UTF8Key(s))
-    case .integer(let i): self = .integer(i)
-    case .real(let r): self = .real(r.bitPattern)
-    case .boolean(let b): self = .boolean(b)
-    case .date(let d): self = .date(d.secondsSinceReferenceDate.bitPattern)
-    case .data(let d): self = .data(d)
-    case .uid(let u): self = .uid(u)
-    case .array, .dictionary: self = .boolean(false)  // containers are never uniqued
-    }
-  }
-}
-
-private struct UTF8Key: Hashable {
-  let string: String
-
-  init(_ string: String) { self.string = string }
-
-  static func == (a: UTF8Key, b: UTF8Key) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
-
-  func hash(into hasher: inout Hasher) {
-    var copy = string
-    copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  private static func appendUInt(_ value: UInt64, width: Int, to out: ByteOutput) {
+    out.appendBigEndian(value, width: width)
   }
 }

@@ -78,7 +78,8 @@ extension JSONPlistReader {
         pos += 1
       }
     }
-    guard let string = String(validating: scratch, as: UTF8.self) else {
+    let decoded = scratch.withUnsafeBufferPointer { UTF8Text.string($0) }
+    guard let string = decoded else {
       throw PlistParseError(
         format: .json, kind: .encoding("invalid UTF-8 in a string"),
         position: TextPosition.locate(start, in: text))

@@ -61,11 +61,12 @@ struct JSONPlistReader {
   private mutating func parseObject(depth: Int) throws(PlistParseError) -> PlistValue {
     try enter(depth)
     pos += 1
-    var dict: [String: PlistValue] = [:]
+    var keys: [String] = []
+    var values: [PlistValue] = []
     skipSpace()
     if pos < text.count, text[pos] == UInt8(ascii: "}") {
       pos += 1
-      return .dictionary(dict)
+      return .dictionary(PlistDictionary())
     }
     while true {
       skipSpace()
@@ -78,12 +79,13 @@ struct JSONPlistReader {
       }
       pos += 1
       skipSpace()
-      dict[key] = try parseValue(depth: depth + 1)
+      keys.append(key)
+      values.append(try parseValue(depth: depth + 1))
       skipSpace()
       guard pos < text.count else { throw endError("reading an object") }
       if text[pos] == UInt8(ascii: "}") {
         pos += 1
-        return .dictionary(dict)
+        return .dictionary(PlistDictionary(keys: keys, values: values))
       }
       guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or '}'") }
       pos += 1

@@ -3,30 +3,28 @@
 /// refused: dates become ISO 8601 strings, data base64 strings and UIDs `{"CF$UID": n}`. These
 /// do not convert back on reading; NaN and infinite reals cannot be written at all.
 struct JSONPlistWriter {
-  var out: ByteOutput
+  let out: ByteOutput
   let pretty: Bool
 
-  static func write(_ value: PlistValue, pretty: Bool, to out: inout ByteOutput)
+  static func write(_ value: PlistValue, pretty: Bool, to out: ByteOutput)
     throws(PlistEncodingError)
   {
-    var writer = JSONPlistWriter(out: out, pretty: pretty)
-    try writer.write(value, depth: 0)
-    writer.out.append(0x0A)
-    out = writer.out
+    try JSONPlistWriter(out: out, pretty: pretty).write(value, depth: 0)
+    out.append(0x0A)
   }
 
-  private mutating func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+  private func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     guard depth < JSONPlistReader.maxDepth else {
       throw PlistEncodingError(format: .json, reason: "nesting deeper than 512 levels", path: "")
     }
     switch value {
     case .string(let s): appendString(s)
-    case .integer(let i): out.append(contentsOf: i.description.utf8)
+    case .integer(let i): out.appendDecimal(magnitude: i.magnitude, negative: i.isNegative)
     case .real(let r):
       guard r.isFinite else {
         throw PlistEncodingError(format: .json, reason: "a real that is \(r)", path: "")
       }
-      out.append(contentsOf: r.description.utf8)
+      out.append(utf8: r.description)
     case .boolean(let b): out.append(b ? "true" : "false")
     case .date(let d):
       guard let text = DateFormatting.iso8601WithFraction(d) else {
@@ -48,8 +46,7 @@ struct JSONPlistWriter {
     case .dictionary(let dict):
       if dict.isEmpty { return out.append("{}") }
       out.append(UInt8(ascii: "{"))
-      for (index, key) in KeyOrder.sortedKeys(dict).enumerated() {
-        guard let child = dict[key] else { continue }
+      for (index, (key, child)) in zip(dict.keys, dict.values).enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
         newline(depth + 1)
         appendString(key)
@@ -62,13 +59,13 @@ struct JSONPlistWriter {
     out.flushIfFull()
   }
 
-  private mutating func newline(_ depth: Int) {
+  private func newline(_ depth: Int) {
     guard pretty else { return }
     out.append(0x0A)
-    out.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    out.append(repeating: 0x20, count: 2 * depth)
   }
 
-  private mutating func appendString(_ s: String) {
+  private func appendString(_ s: String) {
     out.append(UInt8(ascii: "\""))
     for b in s.utf8 {
       switch b {

@@ -105,7 +105,7 @@ extension OpenStepReader {
   private func makeString(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
     throws(PlistParseError) -> String
   {
-    guard let string = String(validating: bytes, as: UTF8.self) else {
+    guard let string = UTF8Text.string(bytes) else {
       throw PlistParseError(
         format: .openStep, kind: .encoding("invalid UTF-8 in a string"),
         position: TextPosition.locate(offset, in: text))

@@ -59,17 +59,18 @@ struct OpenStepReader {
 
   /// `key = value;` entries up to `terminator` (or to the end for a `.strings` body).
   private mutating func parseEntries(until terminator: UInt8?, depth: Int)
-    throws(PlistParseError) -> [String: PlistValue]
+    throws(PlistParseError) -> PlistDictionary
   {
-    var dict: [String: PlistValue] = [:]
+    var keys: [String] = []
+    var values: [PlistValue] = []
     while true {
       try skipSpace()
       if let terminator, pos < text.count, text[pos] == terminator {
         pos += 1
-        return dict
+        return PlistDictionary(keys: keys, values: values)
       }
       if pos == text.count {
-        if terminator == nil { return dict }
+        if terminator == nil { return PlistDictionary(keys: keys, values: values) }
         throw endError("reading a dictionary")
       }
       let key = try parseKey()
@@ -77,10 +78,12 @@ struct OpenStepReader {
       if pos < text.count, text[pos] == UInt8(ascii: "=") {
         pos += 1
         try skipSpace()
-        dict[key] = try parseValue(depth: depth)
+        keys.append(key)
+        values.append(try parseValue(depth: depth))
         try skipSpace()
       } else {
-        dict[key] = .string(key)
+        keys.append(key)
+        values.append(.string(key))
       }
       guard pos < text.count else { throw endError("reading a dictionary (missing ';')") }
       guard text[pos] == UInt8(ascii: ";") else { throw unexpected(expected: "';'") }

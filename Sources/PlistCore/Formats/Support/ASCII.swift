@@ -19,13 +19,4 @@ enum ASCII {
   }
 
   static let lowercaseHex: [UInt8] = Array("0123456789abcdef".utf8)
-
-  /// Appends a value as zero-padded decimal digits.
-  static func appendDecimal(_ value: Int64, width: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    let digits = Array(String(value.magnitude).utf8)
-    let padding = width - (value < 0 ? 1 : 0) - digits.count
-    if padding > 0 { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: padding)) }
-    out.append(contentsOf: digits)
-  }
 }

@@ -14,43 +14,44 @@ enum Base64 {
   /// Appends the encoding of `bytes` to `out`, calling `lineBreak` after every `lineLength`
   /// characters of output (pass `Int.max` for one line).
   static func encode(
-    _ bytes: [UInt8], lineLength: Int, into out: inout [UInt8],
-    lineBreak: (inout [UInt8]) -> Void = { _ in }
+    _ bytes: [UInt8], lineLength: Int, into out: ByteOutput,
+    lineBreak: (ByteOutput) -> Void = { _ in }
   ) {
     var column = 0
-    func emit(_ c: UInt8, _ out: inout [UInt8]) {
+    @inline(__always) func emit(_ c: UInt8) {
       if column == lineLength {
-        lineBreak(&out)
+        lineBreak(out)
         column = 0
       }
       out.append(c)
       column += 1
     }
-    var i = 0
-    while i + 3 <= bytes.count {
-      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      emit(alphabet[Int(n >> 18)], &out)
-      emit(alphabet[Int(n >> 12 & 63)], &out)
-      emit(alphabet[Int(n >> 6 & 63)], &out)
-      emit(alphabet[Int(n & 63)], &out)
-      i += 3
-    }
-    let rest = bytes.count - i
-    if rest > 0 {
-      let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-      emit(alphabet[Int(n >> 18)], &out)
-      emit(alphabet[Int(n >> 12 & 63)], &out)
-      emit(rest == 2 ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="), &out)
-      emit(UInt8(ascii: "="), &out)
+    alphabet.withUnsafeBufferPointer { table in
+      var i = 0
+      while i + 3 <= bytes.count {
+        let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+        emit(table[Int(n >> 18)])
+        emit(table[Int(n >> 12 & 63)])
+        emit(table[Int(n >> 6 & 63)])
+        emit(table[Int(n & 63)])
+        i += 3
+      }
+      let rest = bytes.count - i
+      if rest > 0 {
+        let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+        emit(table[Int(n >> 18)])
+        emit(table[Int(n >> 12 & 63)])
+        emit(rest == 2 ? table[Int(n >> 6 & 63)] : UInt8(ascii: "="))
+        emit(UInt8(ascii: "="))
+      }
     }
   }
 
   /// The encoding of `bytes` on one line.
   static func encode(_ bytes: [UInt8]) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    encode(bytes, lineLength: Int.max, into: &out)
-    return String(decoding: out, as: UTF8.self)
+    let out = ByteOutput()
+    encode(bytes, lineLength: Int.max, into: out)
+    return String(decoding: out.finish(), as: UTF8.self)
   }
 
   enum DecodeFailure: Error {

@@ -1,47 +1,123 @@
-/// Where a writer's bytes go: an in-memory buffer, optionally drained to a file as it fills,
-/// so that converting a large plist never holds the whole output in memory.
-struct ByteOutput {
-  var bytes: [UInt8] = []
-  private let drain: ((inout [UInt8]) -> Void)?
+/// Where a writer's bytes go: a growable buffer of its own (so an append is a store and a
+/// pointer bump, without `Array`'s per-call uniqueness and capacity checks), optionally drained
+/// to a file every 64 KiB, so that converting a large plist never holds the whole output.
+final class ByteOutput {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private(set) var count = 0
   /// Bytes already handed to the drain.
   private var drained = 0
+  private let drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
   private static let drainThreshold = 1 << 16
 
-  /// - Parameter drain: Called with the buffered bytes whenever 64 KiB have accumulated; it
-  ///   must empty the buffer. Nil keeps everything in memory.
-  init(drain: ((inout [UInt8]) -> Void)? = nil) {
+  /// - Parameter drain: Receives the buffered bytes whenever 64 KiB have accumulated, and at
+  ///   the end; it must not keep the pointer. Nil keeps everything in memory.
+  init(drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
     self.drain = drain
-    bytes.reserveCapacity(drain == nil ? 4096 : Self.drainThreshold + 4096)
+    capacity = drain == nil ? 4096 : Self.drainThreshold + 4096
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// How many bytes have been written so far, drained or not.
+  var position: Int { drained + count }
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    if count == capacity { grow(minimum: 1) }
+    storage[count] = byte
+    count += 1
   }
 
   @inline(__always)
-  mutating func append(_ byte: UInt8) { bytes.append(byte) }
-
-  @inline(__always)
-  mutating func append(_ string: StaticString) {
-    string.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    if capacity - count < bytes.count { grow(minimum: bytes.count) }
+    (storage + count).update(from: base, count: bytes.count)
+    count += bytes.count
   }
 
   @inline(__always)
-  mutating func append(contentsOf other: some Sequence<UInt8>) {
-    bytes.append(contentsOf: other)
+  func append(_ string: StaticString) {
+    string.withUTF8Buffer { append($0) }
+  }
+
+  func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  func append(utf8 string: String) {
+    var copy = string
+    copy.withUTF8 { append($0) }
+  }
+
+  func append(repeating byte: UInt8, count n: Int) {
+    guard n > 0 else { return }
+    if capacity - count < n { grow(minimum: n) }
+    (storage + count).update(repeating: byte, count: n)
+    count += n
+  }
+
+  /// Appends the low `width` bytes of `value`, most significant first.
+  @inline(__always)
+  func appendBigEndian(_ value: UInt64, width: Int) {
+    if capacity - count < 8 { grow(minimum: 8) }
+    var shift = (width - 1) * 8
+    while shift >= 0 {
+      storage[count] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
+      count += 1
+      shift -= 8
+    }
+  }
+
+  /// Appends a number in decimal, zero-padded to `width` digits after any sign.
+  func appendDecimal(_ value: Int64, width: Int = 1) {
+    appendDecimal(magnitude: value.magnitude, negative: value < 0, width: width)
+  }
+
+  /// Appends a sign and a magnitude in decimal, the digits zero-padded to `width`.
+  func appendDecimal(magnitude: UInt64, negative: Bool, width: Int = 1) {
+    if negative { append(UInt8(ascii: "-")) }
+    var rest = magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+    var length = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        length += 1
+      } while rest > 0
+      append(repeating: UInt8(ascii: "0"), count: width - length)
+      append(UnsafeRawBufferPointer(rebasing: buffer[(24 - length)...]).bindMemory(to: UInt8.self))
+    }
   }
 
   /// Hands a full buffer to the drain; writers call it between values.
   @inline(__always)
-  mutating func flushIfFull() {
-    if bytes.count >= Self.drainThreshold, let drain {
-      drained += bytes.count
-      drain(&bytes)
-    }
+  func flushIfFull() {
+    if count >= Self.drainThreshold, drain != nil { flush() }
   }
 
-  /// How many bytes have been written so far, drained or not.
-  var position: Int { drained + bytes.count }
+  private func flush() {
+    guard let drain else { return }
+    drain(UnsafeBufferPointer(start: storage, count: count))
+    drained += count
+    count = 0
+  }
 
-  /// Hands whatever is left to the drain (if any) and returns what stays in memory.
-  mutating func finish() -> [UInt8] {
-    if let drain, !bytes.isEmpty { drain(&bytes) }
-    return bytes
+  /// Drains whatever is left (if there is a drain) and returns what stays in memory.
+  func finish() -> [UInt8] {
+    flush()
+    return Array(UnsafeBufferPointer(start: storage, count: count))
+  }
+
+  private func grow(minimum: Int) {
+    let newCapacity = max(capacity * 2, count + minimum)
+    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStorage.update(from: storage, count: count)
+    storage.deallocate()
+    storage = newStorage
+    capacity = newCapacity
   }
 }

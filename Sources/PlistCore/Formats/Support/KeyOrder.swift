@@ -2,25 +2,68 @@
 /// numbers (case-sensitive, no normalisation). It equals byte order on UTF-8 except that
 /// characters above U+FFFF (surrogate pairs in UTF-16) sort before U+E000…U+FFFF.
 enum KeyOrder {
-  /// Whether `a` sorts before `b`.
-  static func precedes(_ a: String, _ b: String) -> Bool {
-    var left = a.utf8.makeIterator()
-    var right = b.utf8.makeIterator()
-    while true {
-      guard let x = left.next() else { return right.next() != nil }
-      guard let y = right.next() else { return false }
-      if x != y { return rank(x) < rank(y) }
+  /// Negative, zero or positive as `a` sorts before, equal to, or after `b`.
+  static func compare(_ a: String, _ b: String) -> Int {
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        let common = min(x.count, y.count)
+        var i = 0
+        while i < common && x[i] == y[i] { i += 1 }
+        if i < common { return Int(rank(x[i])) - Int(rank(y[i])) }
+        return x.count - y.count
+      }
     }
   }
 
-  /// The keys of a dictionary in writing order.
-  static func sortedKeys<V>(_ dictionary: [String: V]) -> [String] {
-    dictionary.keys.sorted(by: precedes)
+  /// Whether `a` sorts before `b`.
+  static func precedes(_ a: String, _ b: String) -> Bool { compare(a, b) < 0 }
+
+  /// Whether every key sorts strictly after the one before it.
+  static func isStrictlyIncreasing(_ keys: [String]) -> Bool {
+    var index = 1
+    while index < keys.count {
+      if compare(keys[index - 1], keys[index]) >= 0 { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// The indices of `keys` in key order; a stable sort, so equal keys keep their order.
+  /// Keys are ordered by their first eight bytes packed into an integer first, so that most
+  /// comparisons touch no string at all.
+  static func sortedIndices(_ keys: [String]) -> [Int] {
+    var order = keys.indices.map { SortKey(prefix: prefix(of: keys[$0]), index: $0) }
+    order.sort { a, b in
+      if a.prefix != b.prefix { return a.prefix < b.prefix }
+      let byKey = compare(keys[a.index], keys[b.index])
+      return byKey != 0 ? byKey < 0 : a.index < b.index
+    }
+    return order.map(\.index)
+  }
+
+  private struct SortKey {
+    let prefix: UInt64
+    let index: Int
+  }
+
+  /// The first eight bytes, ranked, big-endian: comparing two prefixes decides the order
+  /// unless they are equal.
+  private static func prefix(of key: String) -> UInt64 {
+    var copy = key
+    return copy.withUTF8 { bytes in
+      var packed: UInt64 = 0
+      for i in 0..<8 {
+        packed = packed << 8 | UInt64(i < bytes.count ? rank(bytes[i]) : 0)
+      }
+      return packed
+    }
   }
 
   /// Lead bytes 0xEE and 0xEF start U+E000…U+FFFF, which UTF-16 puts after the surrogates
   /// (lead bytes 0xF0…0xF4); continuation bytes (0x80…0xBF) keep their order.
-  private static func rank(_ byte: UInt8) -> UInt16 {
-    byte == 0xEE || byte == 0xEF ? UInt16(byte) + 0x10 : UInt16(byte)
+  private static func rank(_ byte: UInt8) -> UInt8 {
+    byte == 0xEE || byte == 0xEF ? byte &+ 0x10 : byte
   }
 }

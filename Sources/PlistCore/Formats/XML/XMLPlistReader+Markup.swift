@@ -29,6 +29,8 @@ extension XMLPlistReader {
         pos += 1
       } else if b != UInt8(ascii: "<") {
         return
+      } else if let next = byte(pos + 1), next != UInt8(ascii: "!") && next != UInt8(ascii: "?") {
+        return  // an element or a closing tag: the common case
       } else if starts(with: "<!--", at: pos) {
         try skipComment()
       } else if starts(with: "<?", at: pos) {
@@ -134,13 +136,23 @@ extension XMLPlistReader {
 
   /// Reads `</name>` for the element opened at `start`.
   mutating func readClosingTag(_ tag: XMLTag, openedAt start: Int) throws(PlistParseError) {
+    // Fast path: exactly `</name>`.
+    let exact = tag.staticName.withUTF8Buffer { name -> Bool in
+      let end = pos + 2 + name.count
+      guard end < text.count, text[end] == UInt8(ascii: ">"), atClosingTag() else { return false }
+      return Platform.bytesEqual(name, UnsafeBufferPointer(rebasing: text[(pos + 2)..<end]))
+    }
+    if exact {
+      pos += 3 + tag.staticName.utf8CodeUnitCount
+      return
+    }
     guard pos < text.count else { throw endError("reading <\(tag.name)>") }
     guard atClosingTag() else { throw unexpected(expected: "</\(tag.name)>") }
     let nameStart = pos + 2
     var i = nameStart
     while i < text.count, ASCII.isLetter(text[i]) { i += 1 }
     let name = UnsafeBufferPointer(rebasing: text[nameStart..<i])
-    guard name.elementsEqual(tag.name.utf8) else {
+    guard tag.staticName.withUTF8Buffer({ Platform.bytesEqual($0, name) }) else {
       let found = "</" + String(decoding: name, as: UTF8.self) + ">"
       let opened = TextPosition.locate(start, in: text)
       throw failure("\(found) does not close the <\(tag.name)> opened at \(opened.text)", at: pos)

@@ -38,8 +38,7 @@ extension XMLPlistReader {
     case "-inf", "-infinity": return -.infinity
     default: break
     }
-    let allowed = Set("0123456789+-.eE".utf8)
-    if !body.isEmpty, body.allSatisfy({ allowed.contains($0) }), let value = Double(word) {
+    if !body.isEmpty, body.allSatisfy(Self.isDecimalRealByte), let value = Double(word) {
       return value
     }
     let shown = String(decoding: raw, as: UTF8.self)
@@ -89,6 +88,12 @@ extension XMLPlistReader {
       PlistDate.Components(
         year: year, month: fields[0], day: fields[1], hour: fields[2], minute: fields[3],
         second: fields[4]))
+  }
+
+  /// The bytes a decimal real may contain (so that `Double` never sees hex or words).
+  static func isDecimalRealByte(_ b: UInt8) -> Bool {
+    ASCII.isDigit(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+      || b | 0x20 == UInt8(ascii: "e")
   }
 
   static func trimmed(_ raw: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {

@@ -100,13 +100,14 @@ struct XMLPlistReader {
   {
     if open.selfClosing { return .dictionary([:]) }
     guard depth < Self.maxDepth else { throw tooDeep(at: start) }
-    var dict: [String: PlistValue] = [:]
+    var keys: [String] = []
+    var values: [PlistValue] = []
     while true {
       try skipMisc()
       guard pos < text.count else { throw endError("reading <dict>") }
       if atClosingTag() {
         try readClosingTag(.dict, openedAt: start)
-        return Self.uidOrDictionary(dict)
+        return Self.uidOrDictionary(PlistDictionary(keys: keys, values: values))
       }
       let keyStart = pos
       guard text[pos] == UInt8(ascii: "<") else { throw unexpected(expected: "<key> or </dict>") }
@@ -119,12 +120,13 @@ struct XMLPlistReader {
       if pos >= text.count || atClosingTag() {
         throw failure("key \"\(key)\" has no value", at: keyStart)
       }
-      dict[key] = try parseValue(depth: depth + 1)
+      keys.append(key)
+      values.append(try parseValue(depth: depth + 1))
     }
   }
 
   /// `<dict><key>CF$UID</key><integer>N</integer></dict>` is how XML spells a UID.
-  static func uidOrDictionary(_ dict: [String: PlistValue]) -> PlistValue {
+  static func uidOrDictionary(_ dict: PlistDictionary) -> PlistValue {
     if dict.count == 1, case .integer(let n)? = dict["CF$UID"], let uid = n.uint64Value {
       return .uid(uid)
     }

@@ -3,7 +3,7 @@
 /// dates truncated to whole seconds, base64 wrapped at `76 − 8·depth` columns, and only `&`,
 /// `<` and `>` escaped.
 struct XMLPlistWriter {
-  var out: ByteOutput
+  let out: ByteOutput
 
   static let header: StaticString = """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -12,15 +12,14 @@ struct XMLPlistWriter {
 
     """
 
-  static func write(_ value: PlistValue, to out: inout ByteOutput) throws(PlistEncodingError) {
-    var writer = XMLPlistWriter(out: out)
-    writer.out.append(header)
+  static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
+    let writer = XMLPlistWriter(out: out)
+    out.append(header)
     try writer.write(value, depth: 0)
-    writer.out.append("</plist>\n")
-    out = writer.out
+    out.append("</plist>\n")
   }
 
-  mutating func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+  func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     indent(depth)
     switch value {
     case .string(let s):
@@ -29,19 +28,19 @@ struct XMLPlistWriter {
       out.append("</string>\n")
     case .integer(let i):
       out.append("<integer>")
-      out.append(contentsOf: i.description.utf8)
+      out.appendDecimal(magnitude: i.magnitude, negative: i.isNegative)
       out.append("</integer>\n")
     case .real(let r):
       out.append("<real>")
-      out.append(contentsOf: Self.realText(r))
+      Self.appendReal(r, to: out)
       out.append("</real>\n")
     case .boolean(let b): out.append(b ? "<true/>\n" : "<false/>\n")
     case .date(let d):
-      guard let text = DateFormatting.iso8601(d) else {
+      guard d.components != nil else {
         throw PlistEncodingError(format: .xml, reason: "a date that is not finite", path: "")
       }
       out.append("<date>")
-      out.append(contentsOf: text.utf8)
+      DateFormatting.appendISO8601(d, to: out)
       out.append("</date>\n")
     case .data(let d): writeData(d, depth: depth)
     case .array(let items): try writeArray(items, depth: depth)
@@ -52,7 +51,7 @@ struct XMLPlistWriter {
       out.append("<key>CF$UID</key>\n")
       indent(depth + 1)
       out.append("<integer>")
-      out.append(contentsOf: String(uid).utf8)
+      out.appendDecimal(magnitude: uid, negative: false)
       out.append("</integer>\n")
       indent(depth)
       out.append("</dict>\n")
@@ -60,7 +59,7 @@ struct XMLPlistWriter {
     out.flushIfFull()
   }
 
-  private mutating func writeArray(_ items: [PlistValue], depth: Int) throws(PlistEncodingError) {
+  private func writeArray(_ items: [PlistValue], depth: Int) throws(PlistEncodingError) {
     if items.isEmpty { return out.append("<array/>\n") }
     out.append("<array>\n")
     for (index, item) in items.enumerated() {
@@ -70,34 +69,32 @@ struct XMLPlistWriter {
     out.append("</array>\n")
   }
 
-  private mutating func writeDictionary(_ dict: [String: PlistValue], depth: Int)
+  private func writeDictionary(_ dict: PlistDictionary, depth: Int)
     throws(PlistEncodingError)
   {
     if dict.isEmpty { return out.append("<dict/>\n") }
     out.append("<dict>\n")
-    for key in KeyOrder.sortedKeys(dict) {
+    for (key, child) in zip(dict.keys, dict.values) {
       indent(depth + 1)
       out.append("<key>")
       appendEscaped(key)
       out.append("</key>\n")
-      // The key was just taken from the dictionary.
-      guard let child = dict[key] else { continue }
       do { try write(child, depth: depth + 1) } catch { throw error.inside(key) }
     }
     indent(depth)
     out.append("</dict>\n")
   }
 
-  private mutating func writeData(_ data: PlistData, depth: Int) {
+  private func writeData(_ data: PlistData, depth: Int) {
     out.append("<data>\n")
     // CF caps the base64 lines' indentation at 8 tabs (and narrows them by 8 columns a tab),
     // while the tags themselves keep the full depth.
     let tabs = min(depth, 8)
     if !data.bytes.isEmpty {
       indent(tabs)
-      Base64.encode(data.bytes, lineLength: 76 - 8 * tabs, into: &out.bytes) { bytes in
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x09, count: tabs))
+      Base64.encode(data.bytes, lineLength: 76 - 8 * tabs, into: out) { out in
+        out.append(0x0A)
+        out.append(repeating: 0x09, count: tabs)
       }
       out.append(0x0A)
     }
@@ -106,16 +103,16 @@ struct XMLPlistWriter {
   }
 
   @inline(__always)
-  private mutating func indent(_ depth: Int) {
-    for _ in 0..<depth { out.append(0x09) }
+  private func indent(_ depth: Int) {
+    out.append(repeating: 0x09, count: depth)
   }
 
-  private mutating func appendEscaped(_ s: String) {
+  private func appendEscaped(_ s: String) {
     var s = s
     s.withUTF8 { bytes in
       var start = 0
       for (i, b) in bytes.enumerated() where b == 0x26 || b == 0x3C || b == 0x3E {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
         switch b {
         case 0x26: out.append("&amp;")
         case 0x3C: out.append("&lt;")
@@ -123,18 +120,20 @@ struct XMLPlistWriter {
         }
         start = i + 1
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
   }
 
   /// CoreFoundation's real formatting: `%.17g`, but `0.0` for zero and words for non-finite
   /// values.
-  static func realText(_ r: Double) -> [UInt8] {
-    if r == 0 { return Array("0.0".utf8) }
-    if r.isNaN { return Array("nan".utf8) }
-    if r.isInfinite { return Array((r < 0 ? "-infinity" : "+infinity").utf8) }
+  static func appendReal(_ r: Double, to out: ByteOutput) {
+    if r == 0 { return out.append("0.0") }
+    if r.isNaN { return out.append("nan") }
+    if r.isInfinite { return out.append(r < 0 ? "-infinity" : "+infinity") }
     // `%.17g` prints integral values below 1e17 as plain integers.
-    if r.rounded() == r && abs(r) < 1e15 { return Array(String(Int64(r)).utf8) }
-    return Platform.formatDouble(r, precision: 17)
+    if r.rounded() == r && abs(r) < 1e15 {
+      return out.appendDecimal(Int64(r))
+    }
+    RealFormatting.append(r, precision: 17, to: out)
   }
 }

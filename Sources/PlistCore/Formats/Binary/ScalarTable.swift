@@ -1,0 +1,110 @@
+/// The binary writer's uniquing table: equal scalars (same type, same bits) map to one
+/// object. Open addressing with linear probing over a seeded multiply-mix hash, because
+/// `Dictionary`'s SipHash dominated the writer's profile. The seed is random per table, so
+/// crafted collisions cannot make writing quadratic on purpose.
+struct ScalarTable {
+  /// Object index + 1 per slot; 0 marks an empty slot.
+  private var slots: [Int32]
+  private var hashes: [UInt64]
+  private var count = 0
+  private let seed = UInt64.random(in: .min ... .max)
+
+  init() {
+    slots = Array(repeating: 0, count: 1024)
+    hashes = Array(repeating: 0, count: 1024)
+  }
+
+  /// The index of an object equal to `scalar` among `objects`, or nil; when nil, the slot
+  /// for `scalar` is returned too, to record it with `insert`.
+  func find(_ scalar: PlistValue, hash: UInt64, in objects: (Int) -> PlistValue?) -> (Int?, Int) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 {
+      let index = Int(slots[slot]) - 1
+      if hashes[slot] == hash, let stored = objects(index), Self.same(stored, scalar) {
+        return (index, slot)
+      }
+      slot = (slot + 1) & mask
+    }
+    return (nil, slot)
+  }
+
+  mutating func insert(index: Int, hash: UInt64, at slot: Int) {
+    slots[slot] = Int32(index + 1)
+    hashes[slot] = hash
+    count += 1
+    if count * 2 > slots.count { grow() }
+  }
+
+  private mutating func grow() {
+    let oldSlots = slots
+    let oldHashes = hashes
+    slots = Array(repeating: 0, count: oldSlots.count * 2)
+    hashes = Array(repeating: 0, count: oldSlots.count * 2)
+    let mask = slots.count - 1
+    for (slot, stored) in oldSlots.enumerated() where stored != 0 {
+      var target = Int(truncatingIfNeeded: oldHashes[slot]) & mask
+      while slots[target] != 0 { target = (target + 1) & mask }
+      slots[target] = stored
+      hashes[target] = oldHashes[slot]
+    }
+  }
+
+  // MARK: - Identity
+
+  /// Type and exact bits: `1`, `1.0` and `true` differ; strings compare by UTF-8 bytes.
+  static func same(_ a: PlistValue, _ b: PlistValue) -> Bool {
+    switch (a, b) {
+    case (.string(let x), .string(let y)): return x.hasSameUTF8(as: y)
+    case (.integer(let x), .integer(let y)): return x == y
+    case (.real(let x), .real(let y)): return x.bitPattern == y.bitPattern
+    case (.boolean(let x), .boolean(let y)): return x == y
+    case (.date(let x), .date(let y)):
+      return x.secondsSinceReferenceDate.bitPattern == y.secondsSinceReferenceDate.bitPattern
+    case (.data(let x), .data(let y)):
+      return x.bytes.withUnsafeBufferPointer { p in
+        y.bytes.withUnsafeBufferPointer { Platform.bytesEqual(p, $0) }
+      }
+    case (.uid(let x), .uid(let y)): return x == y
+    default: return false
+    }
+  }
+
+  func hash(_ scalar: PlistValue) -> UInt64 {
+    switch scalar {
+    case .string(let s):
+      var copy = s
+      return copy.withUTF8 { mix(bytes: $0, tag: 1) }
+    case .integer(let i): return mix(i.bitPattern ^ (i.isNegative ? 1 << 63 : 0), tag: 2)
+    case .real(let r): return mix(r.bitPattern, tag: 3)
+    case .boolean(let b): return mix(b ? 1 : 0, tag: 4)
+    case .date(let d): return mix(d.secondsSinceReferenceDate.bitPattern, tag: 5)
+    case .data(let d): return d.bytes.withUnsafeBufferPointer { mix(bytes: $0, tag: 6) }
+    case .uid(let u): return mix(u, tag: 7)
+    case .array, .dictionary: return 0
+    }
+  }
+
+  private func mix(_ word: UInt64, tag: UInt64) -> UInt64 {
+    var h = (seed ^ tag) &+ word &* 0x9E37_79B9_7F4A_7C15
+    h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
+    return h ^ (h >> 32)
+  }
+
+  private func mix(bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
+    var h = seed ^ tag ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    let raw = UnsafeRawBufferPointer(bytes)
+    var i = 0
+    while i + 8 <= raw.count {
+      h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xD6E8_FEB8_6659_FD93
+      h ^= h >> 29
+      i += 8
+    }
+    var tail: UInt64 = 0
+    while i < raw.count {
+      tail = tail << 8 | UInt64(raw[i])
+      i += 1
+    }
+    return mix(h ^ tail, tag: tag)
+  }
+}

@@ -1,0 +1,195 @@
+/// printf's `%.<precision>g` for doubles, computed exactly in Swift: CF's XML writer uses
+/// `%.17g` and `defaults read` `%.16g`. Calling `vsnprintf` from Swift goes through
+/// `withVaList`, whose dynamic casts cost more than the formatting itself; this does the same
+/// arithmetic — the double's exact decimal expansion, rounded half to even — on a big integer
+/// in stack buffers, with no allocation. Tests compare it with libc's printf.
+enum RealFormatting {
+  /// Appends `%.<precision>g` of `value` (`nan`, `inf` and `-inf` as glibc spells them).
+  static func append(_ value: Double, precision: Int, to out: ByteOutput) {
+    if value.sign == .minus && !value.isNaN { out.append(UInt8(ascii: "-")) }
+    if value.isNaN { return out.append("nan") }
+    if value.isInfinite { return out.append("inf") }
+    if value == 0 { return out.append(UInt8(ascii: "0")) }
+    let precision = max(precision, 1)
+    // Limbs: 2^1074·5^1074 needs about 80 32-bit words; digits: at most 767 of them.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 96) { limbs in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 800) { digits in
+        var number = BigNumber(limbs: limbs)
+        let fractionDigits = number.load(value.magnitude)
+        var count = number.decimalDigits(into: digits)
+        var exponent = count - 1 - fractionDigits
+        round(digits, &count, &exponent, to: precision)
+        layout(UnsafeBufferPointer(rebasing: digits[..<count]), exponent, precision, out)
+      }
+    }
+  }
+
+  /// `%.<precision>g` as bytes.
+  static func format(_ value: Double, precision: Int) -> [UInt8] {
+    let out = ByteOutput()
+    append(value, precision: precision, to: out)
+    return out.finish()
+  }
+
+  /// Rounds the digits to `precision` significant ones, half to even (the exact value is
+  /// known, so this is correct rounding, as glibc does it).
+  private static func round(
+    _ digits: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int, _ exponent: inout Int,
+    to precision: Int
+  ) {
+    guard count > precision else { return }
+    let next = digits[precision]
+    var tailNonZero = false
+    for i in (precision + 1)..<count where digits[i] != 0 {
+      tailNonZero = true
+      break
+    }
+    let roundUp = next > 5 || (next == 5 && (tailNonZero || digits[precision - 1] % 2 == 1))
+    count = precision
+    guard roundUp else { return }
+    var i = precision - 1
+    while i >= 0 && digits[i] == 9 {
+      digits[i] = 0
+      i -= 1
+    }
+    if i >= 0 {
+      digits[i] += 1
+    } else {
+      digits[0] = 1  // 999… became 1000…: one more power of ten
+      exponent += 1
+    }
+  }
+
+  /// `%g`: fixed notation when −4 ≤ exponent < precision, otherwise `d.ddde±XX`; trailing
+  /// zeros of the fraction removed.
+  private static func layout(
+    _ digits: UnsafeBufferPointer<UInt8>, _ exponent: Int, _ precision: Int, _ out: ByteOutput
+  ) {
+    var significant = digits.count
+    while significant > 1 && digits[significant - 1] == 0 { significant -= 1 }
+    let zero = UInt8(ascii: "0")
+    func emit(_ range: Range<Int>) {
+      for i in range { out.append(digits[i] + zero) }
+    }
+    if exponent >= -4 && exponent < precision {
+      if exponent < 0 {
+        out.append("0.")
+        out.append(repeating: zero, count: -exponent - 1)
+        return emit(0..<significant)
+      }
+      for i in 0...exponent { out.append((i < significant ? digits[i] : 0) + zero) }
+      if significant > exponent + 1 {
+        out.append(UInt8(ascii: "."))
+        emit((exponent + 1)..<significant)
+      }
+      return
+    }
+    emit(0..<1)
+    if significant > 1 {
+      out.append(UInt8(ascii: "."))
+      emit(1..<significant)
+    }
+    out.append(exponent < 0 ? "e-" : "e+")
+    out.appendDecimal(Int64(abs(exponent)), width: 2)
+  }
+}
+
+/// Just enough of an unsigned big integer for `RealFormatting`: little-endian 32-bit limbs in
+/// a buffer the caller provides.
+private struct BigNumber {
+  let limbs: UnsafeMutableBufferPointer<UInt32>
+  var count = 0
+
+  init(limbs: UnsafeMutableBufferPointer<UInt32>) { self.limbs = limbs }
+
+  /// Sets the number to the digits of a positive double's exact value and returns how many
+  /// of them are after the decimal point: m × 2^e is m × 5^−e / 10^−e when e < 0.
+  mutating func load(_ value: Double) -> Int {
+    var significand = value.significandBitPattern
+    var exponent = Int(value.exponentBitPattern)
+    if exponent == 0 {
+      exponent = 1  // subnormal
+    } else {
+      significand |= 1 << 52
+    }
+    exponent -= 1075
+    limbs[0] = UInt32(truncatingIfNeeded: significand)
+    limbs[1] = UInt32(truncatingIfNeeded: significand >> 32)
+    count = limbs[1] == 0 ? 1 : 2
+    if exponent >= 0 {
+      shiftLeft(by: exponent)
+      return 0
+    }
+    var remaining = -exponent
+    while remaining > 0 {
+      let step = min(remaining, 13)
+      multiply(by: Self.powersOfFive[step])
+      remaining -= step
+    }
+    return -exponent
+  }
+
+  private static let powersOfFive: [UInt32] = [
+    1, 5, 25, 125, 625, 3125, 15625, 78125, 390_625, 1_953_125, 9_765_625, 48_828_125,
+    244_140_625, 1_220_703_125,
+  ]
+
+  private mutating func multiply(by factor: UInt32) {
+    var carry: UInt64 = 0
+    for i in 0..<count {
+      let product = UInt64(limbs[i]) * UInt64(factor) + carry
+      limbs[i] = UInt32(truncatingIfNeeded: product)
+      carry = product >> 32
+    }
+    if carry > 0 {
+      limbs[count] = UInt32(carry)
+      count += 1
+    }
+  }
+
+  private mutating func shiftLeft(by bits: Int) {
+    let words = bits / 32
+    let shift = UInt64(bits % 32)
+    var carry: UInt32 = 0
+    if shift > 0 {
+      for i in 0..<count {
+        let wide = UInt64(limbs[i]) << shift | UInt64(carry)
+        limbs[i] = UInt32(truncatingIfNeeded: wide)
+        carry = UInt32(truncatingIfNeeded: wide >> 32)
+      }
+      if carry > 0 {
+        limbs[count] = carry
+        count += 1
+      }
+    }
+    if words > 0 {
+      for i in stride(from: count - 1, through: 0, by: -1) { limbs[i + words] = limbs[i] }
+      for i in 0..<words { limbs[i] = 0 }
+      count += words
+    }
+  }
+
+  /// Writes the decimal digits (values 0…9), most significant first; destroys the number.
+  mutating func decimalDigits(into digits: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    // Peel off nine digits at a time from the low end, right to left into the buffer's end.
+    var end = digits.count
+    repeat {
+      var remainder: UInt64 = 0
+      for i in stride(from: count - 1, through: 0, by: -1) {
+        let dividend = remainder << 32 | UInt64(limbs[i])
+        limbs[i] = UInt32(dividend / 1_000_000_000)
+        remainder = dividend % 1_000_000_000
+      }
+      while count > 1 && limbs[count - 1] == 0 { count -= 1 }
+      for _ in 0..<9 {
+        end -= 1
+        digits[end] = UInt8(remainder % 10)
+        remainder /= 10
+      }
+    } while count > 1 || limbs[0] != 0
+    while end < digits.count - 1 && digits[end] == 0 { end += 1 }
+    let length = digits.count - end
+    for i in 0..<length { digits[i] = digits[end + i] }
+    return length
+  }
+}

@@ -1,0 +1,67 @@
+"""Turns bench/results/*.json (hyperfine) and *.rss (GNU time, KiB) into markdown tables of
+medians and ratios. usage: report.py convert"""
+import json
+import os
+import statistics
+import sys
+
+RESULTS = "bench/results"
+TOOLS = ["plistctl", "plistutil", "plistlib", "foundation"]
+
+
+def medians(name):
+    with open(os.path.join(RESULTS, name + ".json")) as f:
+        data = json.load(f)
+    return {r["command"]: statistics.median(r["times"]) for r in data["results"]}
+
+
+def rss(name, tool):
+    try:
+        with open(os.path.join(RESULTS, "%s-%s.rss" % (name, tool))) as f:
+            return int(f.read().split()[-1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def convert():
+    print("# Conversion: plistctl vs plistutil, plistlib, Foundation\n")
+    print("Median wall time (hyperfine), peak RSS (GNU time). `×` = how many times slower than")
+    print("plistctl. Input sizes are the files converted.\n")
+    scaling = {}
+    for direction in ["xml-to-binary", "binary-to-xml"]:
+        print("## %s\n" % direction)
+        print("| input | tool | median | vs plistctl | peak RSS | RSS / input |")
+        print("|---|---|---|---|---|---|")
+        for size in [1, 10, 50]:
+            name = "convert-%d-%s" % (size, direction)
+            try:
+                times = medians(name)
+            except OSError:
+                continue
+            ext = ".xml" if direction == "xml-to-binary" else ".bin"
+            input_mb = os.path.getsize("bench/data/mix-%d%s" % (size, ext)) / 2**20
+            base = times["plistctl"]
+            for tool in TOOLS:
+                t = times.get(tool)
+                if t is None:
+                    continue
+                scaling.setdefault((direction, tool), {})[size] = t
+                peak = rss(name, tool)
+                print("| %.1f MB | %s | %.1f ms | %.2f× | %s | %s |" % (
+                    input_mb, tool, t * 1000, t / base,
+                    "%.1f MB" % peak if peak else "?",
+                    "%.2f" % (peak / input_mb) if peak else "?"))
+        print()
+    print("## Scaling: time(50 MB) / time(10 MB) (5.0 would be linear)\n")
+    print("| direction | " + " | ".join(TOOLS) + " |")
+    print("|---|" + "---|" * len(TOOLS))
+    for direction in ["xml-to-binary", "binary-to-xml"]:
+        cells = []
+        for tool in TOOLS:
+            s = scaling.get((direction, tool), {})
+            cells.append("%.1f" % (s[50] / s[10]) if 50 in s and 10 in s else "?")
+        print("| %s | %s |" % (direction, " | ".join(cells)))
+
+
+if __name__ == "__main__":
+    {"convert": convert}[sys.argv[1]]()

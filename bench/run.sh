@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# make bench: plistctl side by side with its peers, timed with hyperfine (medians), peak
+# memory from GNU time, ratios written to bench/results/*.md.
+#   bench/run.sh [convert] — converting 1, 10 and 50 MB plists both ways, against libplist's
+#                            plistutil, python3's plistlib and Foundation.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p bench/data bench/results bench/bin
+
+install_missing() { # command package
+  command -v "$1" >/dev/null 2>&1 && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+  else
+    echo "bench: '$1' is missing; install the Debian package '$2'" >&2
+    exit 1
+  fi
+}
+install_missing hyperfine hyperfine
+install_missing plistutil libplist-utils
+[ -x /usr/bin/time ] || install_missing /usr/bin/time time
+
+swift build -c release --static-swift-stdlib --product plistctl >/dev/null
+PLISTCTL=$(swift build -c release --static-swift-stdlib --show-bin-path)/plistctl
+FOUNDATION=bench/bin/foundation-convert
+if [ ! -x "$FOUNDATION" ] || [ bench/foundation/convert.swift -nt "$FOUNDATION" ]; then
+  swiftc -O bench/foundation/convert.swift -o "$FOUNDATION"
+fi
+export PLISTCTL FOUNDATION
+
+convert() {
+  for size in 1 10 50; do
+    data=bench/data/mix-$size
+    [ -f "$data.xml" ] || python3 bench/generate.py "$size" "$data"
+  done
+  for size in 1 10 50; do
+    data=bench/data/mix-$size
+    runs=$([ "$size" = 50 ] && echo 3 || echo 7)
+    for direction in xml-to-binary binary-to-xml; do
+      if [ $direction = xml-to-binary ]; then in=$data.xml fmt=binary pfmt=bin; else in=$data.bin fmt=xml pfmt=xml; fi
+      out=/tmp/plistctl-bench.out
+      echo "== $size MB $direction"
+      hyperfine -N --warmup 1 --runs "$runs" --style basic \
+        --export-json "bench/results/convert-$size-$direction.json" \
+        -n plistctl "$PLISTCTL convert $fmt $in -o $out" \
+        -n plistutil "plistutil -i $in -o $out -f $pfmt" \
+        -n plistlib "python3 bench/plistlib_convert.py $pfmt $in $out" \
+        -n foundation "$FOUNDATION $pfmt $in $out" >/dev/null
+      for tool in plistctl plistutil plistlib foundation; do
+        case $tool in
+          plistctl) cmd="$PLISTCTL convert $fmt $in -o $out" ;;
+          plistutil) cmd="plistutil -i $in -o $out -f $pfmt" ;;
+          plistlib) cmd="python3 bench/plistlib_convert.py $pfmt $in $out" ;;
+          foundation) cmd="$FOUNDATION $pfmt $in $out" ;;
+        esac
+        /usr/bin/time -f "%M" -o "bench/results/convert-$size-$direction-$tool.rss" $cmd
+      done
+    done
+  done
+  python3 bench/report.py convert > bench/results/conversion.md
+  cat bench/results/conversion.md
+}
+
+case "${1:-all}" in
+  convert | all) convert ;;
+  *) echo "usage: bench/run.sh [convert]" >&2; exit 64 ;;
+esac
