@@ -18,6 +18,10 @@ let package = Package(
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
-    .testTarget(name: "CLITests", dependencies: ["plistctl", "PlistCore"], swiftSettings: strict),
+    // Foundation's real UserDefaults in a separate process, for the interop tests.
+    .executableTarget(name: "UserDefaultsProbe", path: "Tests/UserDefaultsProbe"),
+    .testTarget(
+      name: "CLITests", dependencies: ["plistctl", "PlistCore", "UserDefaultsProbe"],
+      swiftSettings: strict),
   ]
 )

@@ -7,7 +7,10 @@ enum Plistctl {
 
   /// Every command, by the name it is invoked with.
   static let commands: [any Command.Type] = [
-    ConvertCommand.self, LintCommand.self, PrintCommand.self, HelpCommand.self,
+    ReadCommand.self, ReadTypeCommand.self, WriteCommand.self, RenameCommand.self,
+    DeleteCommand.self, DomainsCommand.self, FindCommand.self, ExportCommand.self,
+    ImportCommand.self, ConvertCommand.self, LintCommand.self, PrintCommand.self,
+    HelpCommand.self,
   ]
 
   static func run(arguments: [String], context: CommandContext) -> ExitStatus {
@@ -19,6 +22,7 @@ enum Plistctl {
       return .usage
     } catch let error as CommandFailure {
       if !error.message.isEmpty { context.writeError("plistctl: \(error.message)\n") }
+      if error.status == .usage { context.writeError(Usage.hint(for: verb(in: arguments)) + "\n") }
       return error.status
     } catch {
       context.writeError("plistctl: \(error)\n")
@@ -26,8 +30,26 @@ enum Plistctl {
     }
   }
 
+  /// The command word, past any host option, for usage hints.
+  private static func verb(in arguments: [String]) -> String? {
+    let skip = arguments.first == "-currentHost" ? 1 : arguments.first == "-host" ? 2 : 0
+    return arguments.dropFirst(skip).first?.lowercased()
+  }
+
   private static func dispatch(_ arguments: [String], context: CommandContext) throws {
     var cursor = ArgumentCursor(arguments)
+    var context = context
+    // As in `defaults`, a host option may only come first.
+    switch cursor.peek() {
+    case "-currentHost":
+      _ = cursor.next()
+      context.host = .current
+    case "-host":
+      _ = cursor.next()
+      context.host = .named(try cursor.required("a host name after -host", topic: nil))
+    default:
+      break
+    }
     guard let verb = cursor.next() else { throw UsageError("no command given") }
     switch verb {
     case "--help", "-h":
@@ -37,7 +59,9 @@ enum Plistctl {
     default:
       break
     }
-    guard let command = commands.first(where: { $0.name == verb.lowercased() }) else {
+    let name = verb.lowercased()
+    guard let command = commands.first(where: { $0.name == name || $0.aliases.contains(name) })
+    else {
       throw UsageError("unknown command '\(verb)'")
     }
     try command.init(parsing: &cursor).run(in: context)
@@ -47,6 +71,12 @@ enum Plistctl {
 /// One subcommand: it parses its own arguments, then runs against a context.
 protocol Command: Sendable {
   static var name: String { get }
+  /// Other names the command answers to (`remove` for `delete`).
+  static var aliases: [String] { get }
   init(parsing cursor: inout ArgumentCursor) throws(UsageError)
   func run(in context: CommandContext) throws(CommandFailure)
+}
+
+extension Command {
+  static var aliases: [String] { [] }
 }

@@ -109,7 +109,7 @@ struct PlutilCommandTests {
 
   @Test func helpAndVersionGoToStandardOutput() throws {
     let help = try CLI.run(["--help"])
-    #expect(help.status == 0 && help.stdout.contains("plistctl convert FORMAT FILE"))
+    #expect(help.status == 0 && help.stdout.contains("convert FORMAT FILE"))
     let version = try CLI.run(["--version"])
     #expect(version.status == 0 && version.stdout.hasPrefix("plistctl "))
   }

@@ -151,9 +151,83 @@ enum Platform {
     return dir.isEmpty ? "/" : dir
   }
 
+  // MARK: - Directories, links, locks
+
+  enum FileKind: Equatable {
+    case missing, regular, directory, symbolicLink, other
+  }
+
+  /// What is at a path, without following a final symbolic link.
+  static func kind(atPath path: String) -> FileKind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regular
+    case S_IFDIR: return .directory
+    case S_IFLNK: return .symbolicLink
+    default: return .other
+    }
+  }
+
+  /// The target a symbolic link names (as written in the link), or nil.
+  static func linkTarget(atPath path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let length = readlink(path, &buffer, 4096)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Creates a directory (and its missing parents) with `mode`; an existing one is fine.
+  static func makeDirectories(_ path: String, mode: UInt32) throws(SystemError) {
+    if kind(atPath: path) == .directory { return }
+    let parent = directory(of: path)
+    if parent != path && parent != "." && kind(atPath: parent) == .missing {
+      try makeDirectories(parent, mode: mode)
+    }
+    if mkdir(path, mode_t(mode)) != 0 && errno != EEXIST {
+      throw SystemError(operation: .create, path: path)
+    }
+  }
+
+  /// Takes an exclusive advisory lock on a directory, waiting for it; close the returned
+  /// descriptor to release it.
+  static func lockDirectory(_ path: String) throws(SystemError) -> Int32 {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError(operation: .lock, path: path) }
+    while flock(fd, LOCK_EX) != 0 {
+      if errno == EINTR { continue }
+      let failure = SystemError(operation: .lock, path: path)
+      close(fd)
+      throw failure
+    }
+    return fd
+  }
+
+  /// The names in a directory, without `.` and `..`.
+  static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
+    guard let dir = opendir(path) else { throw SystemError(operation: .list, path: path) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Sleeps for a few milliseconds.
+  static func sleep(milliseconds: Int) {
+    var delay = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    var remaining = timespec()
+    while nanosleep(&delay, &remaining) != 0 && errno == EINTR { delay = remaining }
+  }
+
   // MARK: - Errors
 
   static var lastErrorCode: Int32 { errno }
+  static let noSuchFile: Int32 = ENOENT
 
   static func message(forErrorCode code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }

@@ -37,6 +37,9 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     self.code = code ?? Platform.lastErrorCode
   }
 
+  /// Whether the file did not exist (ENOENT).
+  public var isMissingFile: Bool { code == Platform.noSuchFile }
+
   /// One line, e.g. `cannot read /x.plist: No such file or directory`.
   public var description: String {
     "cannot \(operation.rawValue) \(path): \(Platform.message(forErrorCode: code))"

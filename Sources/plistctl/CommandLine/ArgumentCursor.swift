@@ -17,7 +17,7 @@ struct ArgumentCursor {
   }
 
   /// The next argument, or a usage error naming what is missing.
-  mutating func required(_ what: String, topic: String) throws(UsageError) -> String {
+  mutating func required(_ what: String, topic: String?) throws(UsageError) -> String {
     guard let value = next() else { throw UsageError("missing \(what)", topic: topic) }
     return value
   }

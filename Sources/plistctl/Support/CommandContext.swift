@@ -4,6 +4,8 @@ import PlistCore
 /// captured streams; `standard()` is the real process.
 struct CommandContext {
   var environment: [String: String]
+  /// `-currentHost` or `-host H` before the verb.
+  var host: DomainStore.Host = .any
   /// Reads all of standard input.
   var readInput: () throws(PlistError) -> [UInt8]
   /// Writes bytes to standard output.
@@ -22,6 +24,20 @@ struct CommandContext {
         try FileAccess.writeStandardOutput(value, as: format, options: options)
       },
       writeError: { FileAccess.writeStandardError($0) })
+  }
+
+  /// The preference store for this invocation's root and host.
+  func store() throws(CommandFailure) -> DomainStore {
+    do { return try DomainStore(environment: environment, host: host) } catch {
+      throw CommandFailure(error.description, status: .usage)
+    }
+  }
+
+  /// A domain argument, validated.
+  func domain(_ argument: String) throws(CommandFailure) -> Domain {
+    do { return try Domain(argument: argument, home: environment["HOME"]) } catch {
+      throw CommandFailure(error.description, status: .usage)
+    }
   }
 
   func print(_ text: String) throws(CommandFailure) {

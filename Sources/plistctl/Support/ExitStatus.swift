@@ -41,6 +41,18 @@ struct CommandFailure: Error, Equatable {
 }
 
 extension PlistError {
-  /// Library errors are about data: a file or stream that cannot be read, parsed or written.
-  var asFailure: CommandFailure { CommandFailure(description, status: .dataError) }
+  /// Not found and refused exit 1, as in `defaults`; a file or stream that cannot be read,
+  /// parsed or written exits 2.
+  var asFailure: CommandFailure {
+    switch self {
+    case .notFound, .refused: return CommandFailure(description, status: .failure)
+    default: return CommandFailure(description, status: .dataError)
+    }
+  }
+}
+
+extension DefaultsValue.Failure {
+  var asFailure: CommandFailure {
+    CommandFailure(message, status: isUsage ? .usage : .failure)
+  }
 }

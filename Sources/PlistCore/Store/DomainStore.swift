@@ -1,0 +1,104 @@
+/// The preference files Foundation's `UserDefaults` uses on Linux: `<root>/<domain>.plist`,
+/// `<root>/.GlobalPreferences.plist` for the global domain, `<root>/ByHost/…` per host, where
+/// the root is `$XDG_CONFIG_HOME` (when absolute and longer than one character) or
+/// `$HOME/.config` — swift-corelibs-foundation's rule.
+///
+/// Writes are serialised by a lock on the file's directory and replace the file atomically;
+/// a file that cannot be parsed is never overwritten or removed.
+public struct DomainStore: Sendable {
+  /// Which host's preferences: any host (the usual files), this machine, or a named host.
+  public enum Host: Sendable, Equatable {
+    /// The files shared by every host.
+    case any
+    /// `ByHost/<domain>.<machine-id>.plist`.
+    case current
+    /// `ByHost/<domain>.<name>.plist`.
+    case named(String)
+  }
+
+  /// The preferences directory.
+  public let root: String
+  /// Whose ByHost files, if any.
+  public let host: Host
+  /// The suffix of ByHost file names (`.<host>`), empty for any host.
+  private let hostSuffix: String
+
+  /// A store at the root the environment names.
+  ///
+  /// - Parameters:
+  ///   - environment: The process environment (`XDG_CONFIG_HOME`, `HOME`).
+  ///   - host: Whose files.
+  /// - Throws: `DomainError.noRoot` without a usable root; `.invalidHost` for a bad name.
+  public init(environment: [String: String], host: Host = .any) throws(DomainError) {
+    try self.init(root: try Self.root(in: environment), host: host)
+  }
+
+  /// A store at an explicit root.
+  ///
+  /// - Parameters:
+  ///   - root: The preferences directory.
+  ///   - host: Whose files.
+  ///   - machineIdentifier: The id used for `.current` (read from /etc/machine-id if nil).
+  /// - Throws: `DomainError.invalidHost` for a host name that cannot be part of a file name.
+  public init(root: String, host: Host = .any, machineIdentifier: String? = nil)
+    throws(DomainError)
+  {
+    self.root = root
+    self.host = host
+    switch host {
+    case .any: hostSuffix = ""
+    case .current: hostSuffix = "." + (machineIdentifier ?? Self.machineIdentifier())
+    case .named(let name):
+      guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.utf8.contains(0)
+      else { throw .invalidHost(name) }
+      hostSuffix = "." + name
+    }
+  }
+
+  /// swift-corelibs-foundation's rule: `$XDG_CONFIG_HOME` if absolute and longer than one
+  /// character, else `$HOME/.config`.
+  static func root(in environment: [String: String]) throws(DomainError) -> String {
+    if let xdg = environment["XDG_CONFIG_HOME"], xdg.utf8.count > 1, xdg.hasPrefix("/") {
+      return xdg
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { throw .noRoot }
+    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config"
+  }
+
+  /// The machine id (/etc/machine-id, as systemd writes it), or the hostname's stand-in
+  /// `unknown` when the file is missing.
+  static func machineIdentifier() -> String {
+    for path in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
+      if let bytes = try? Platform.readFile(atPath: path) {
+        let id = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+        if !id.isEmpty && !id.contains("/") { return id }
+      }
+    }
+    return "unknown"
+  }
+
+  /// The file that holds a domain.
+  ///
+  /// - Parameter domain: The domain.
+  /// - Returns: Its path (which need not exist).
+  public func path(of domain: Domain) -> String {
+    switch domain.kind {
+    case .named(let name): return "\(domainDirectory)/\(name)\(fileSuffix)"
+    case .global: return "\(domainDirectory)/.GlobalPreferences\(fileSuffix)"
+    case .path(let path): return path
+    }
+  }
+
+  /// The directory of this host's domain files.
+  var domainDirectory: String { hostSuffix.isEmpty ? root : root + "/ByHost" }
+
+  /// What follows the domain name in its file name: `.plist`, or `.<host>.plist`.
+  var fileSuffix: String { hostSuffix + ".plist" }
+
+  /// Whether files of this domain live in the store's own directories (created on demand
+  /// with mode 0700), rather than at a path the user gave.
+  func isInStore(_ domain: Domain) -> Bool {
+    if case .path = domain.kind { return false }
+    return true
+  }
+}
