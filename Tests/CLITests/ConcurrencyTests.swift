@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Many writers at once lose nothing; readers never see a broken file; a writer killed at any
+/// moment leaves the old file or the new one.
+@Suite("Concurrency and crashes", .serialized)
+struct ConcurrencyTests {
+  static func shell(_ script: String, _ box: Sandbox) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, CLI.executable.path]
+    process.environment = box.environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  @Test func eightWritersOfAHundredKeysLoseNothing() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let stop = box.directory.path("stop")
+    // Counts reads that fail other than with "does not exist" (before the first write).
+    let reader = try Self.shell(
+      "failures=0; while [ ! -e \(stop) ]; do \"$0\" read shared >/dev/null 2>&1; "
+        + "[ $? -gt 1 ] && failures=$((failures + 1)); done; exit $failures", box)
+    let writers = try (0..<8).map { n in
+      try Self.shell(
+        "i=0; while [ $i -lt 100 ]; do \"$0\" write shared w\(n)-$i -int $i || exit 1; "
+          + "i=$((i + 1)); done", box)
+    }
+    for writer in writers {
+      writer.waitUntilExit()
+      #expect(writer.terminationStatus == 0)
+    }
+    #expect(FileManager.default.createFile(atPath: stop, contents: nil))
+    reader.waitUntilExit()
+    #expect(reader.terminationStatus == 0, "failed reads")
+    let contents = try box.contents("shared")
+    #expect(contents.count == 800)
+    for n in 0..<8 {
+      for i in 0..<100 { #expect((contents["w\(n)-\(i)"] as? NSNumber)?.intValue == i) }
+    }
+  }
+
+  @Test func writersKilledAtRandomMomentsNeverLeaveABrokenFile() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    // A large domain makes each write take long enough to be interrupted.
+    let big = box.directory.path("big.plist")
+    let blob = String(repeating: "ab", count: 1 << 18)
+    try Data("{ blob = <\(blob)>; }".utf8).write(to: URL(fileURLWithPath: big))
+    _ = try box.ok("import", "d", big)
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<40 {
+      let writer = try Self.shell("exec \"$0\" write d k\(round) -int \(round)", box)
+      // A write of this domain takes about 100 ms in a debug build: kill anywhere in it.
+      usleep(UInt32.random(in: 0...150_000, using: &generator))
+      kill(writer.processIdentifier, SIGKILL)
+      writer.waitUntilExit()
+      let lint = try box.run("lint", box.file("d"))
+      #expect(lint.status == 0, "round \(round): \(lint.stderr)")
+    }
+    // Killed writers may leave temporary files; they are never mistaken for domains.
+    #expect(try box.ok("domains") == "d\n")
+  }
+}
