@@ -63,5 +63,27 @@ def convert():
         print("| %s | %s |" % (direction, " | ".join(cells)))
 
 
+def latency():
+    print("# Per-invocation latency\n")
+    print("Median wall time of one run (hyperfine, 200 runs after 20 warm-ups), and the ratio to")
+    print("the statically linked Swift no-op and to git config.\n")
+    for name, title in [("read-key", "read D K"), ("write-key", "write D K -int 1"),
+                        ("read-domain", "read D"), ("domains", "domains")]:
+        try:
+            times = medians("latency-" + name)
+        except OSError:
+            continue
+        noop = times.get("noop")
+        git = times.get("git-config")
+        print("## %s\n" % title)
+        print("| tool | median | vs no-op | vs git config |")
+        print("|---|---|---|---|")
+        for tool, t in times.items():
+            print("| %s | %.2f ms | %s | %s |" % (
+                tool, t * 1000, "%.2f×" % (t / noop) if noop else "-",
+                "%.2f×" % (t / git) if git else "-"))
+        print()
+
+
 if __name__ == "__main__":
-    {"convert": convert}[sys.argv[1]]()
+    {"convert": convert, "latency": latency}[sys.argv[1]]()

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # make bench: plistctl side by side with its peers, timed with hyperfine (medians), peak
 # memory from GNU time, ratios written to bench/results/*.md.
-#   bench/run.sh [convert] — converting 1, 10 and 50 MB plists both ways, against libplist's
-#                            plistutil, python3's plistlib and Foundation.
+#   bench/run.sh convert — converting 1, 10 and 50 MB plists both ways, against libplist's
+#                          plistutil, python3's plistlib and Foundation.
+#   bench/run.sh latency — one invocation (read a key, write a key, read a domain, list the
+#                          domains) against a static Swift no-op, git config, dconf and GNUstep's
+#                          defaults.
+#   bench/run.sh [all]   — both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/data bench/results bench/bin
@@ -61,7 +65,59 @@ convert() {
   cat bench/results/conversion.md
 }
 
+latency() {
+  install_missing git git
+  install_missing dconf dconf-cli
+  install_missing dbus-run-session dbus
+  [ -x /usr/bin/defaults ] || install_missing /usr/bin/defaults gnustep-base-runtime
+  [ -x bench/bin/noop ] || swiftc -O -static-stdlib bench/noop.swift -o bench/bin/noop
+  # dconf writes go through its D-Bus service: run the measurements in a session bus.
+  dbus-run-session -- bench/run.sh latency-in-session 2>/dev/null
+  python3 bench/report.py latency > bench/results/latency.md
+  cat bench/results/latency.md
+}
+
+latency_in_session() {
+  local sandbox=$PWD/bench/data/latency
+  rm -rf "$sandbox" && mkdir -p "$sandbox/home"
+  export HOME=$sandbox/home XDG_CONFIG_HOME=$sandbox/config
+  local domain=com.example.bench gitfile=$sandbox/gitconfig
+  for i in $(seq 1 20); do
+    "$PLISTCTL" write $domain "Key$i" -string "value $i"
+    git config --file "$gitfile" "bench.key$i" "value $i"
+    dconf write "/com/example/bench/key$i" "'value $i'"
+    defaults write $domain "Key$i" "value $i" >/dev/null
+  done
+  "$PLISTCTL" write $domain Key -int 1
+  git config --file "$gitfile" bench.key 1
+  dconf write /com/example/bench/key 1
+  defaults write $domain Key 1 >/dev/null
+  run() { # name, then commands as name=command pairs
+    local name=$1
+    shift
+    local args=()
+    for pair in "$@"; do args+=(-n "${pair%%=*}" "${pair#*=}"); done
+    echo "== $name"
+    hyperfine -N --warmup 20 --runs 200 --style basic \
+      --export-json "bench/results/latency-$name.json" "${args[@]}" >/dev/null
+  }
+  run read-key "noop=bench/bin/noop" "plistctl=$PLISTCTL read $domain Key" \
+    "git-config=git config --file $gitfile --get bench.key" \
+    "dconf=dconf read /com/example/bench/key" "gnustep-defaults=defaults read $domain Key"
+  run write-key "noop=bench/bin/noop" "plistctl=$PLISTCTL write $domain Key -int 1" \
+    "git-config=git config --file $gitfile bench.key 1" \
+    "dconf=dconf write /com/example/bench/key 1" "gnustep-defaults=defaults write $domain Key 1"
+  run read-domain "noop=bench/bin/noop" "plistctl=$PLISTCTL read $domain" \
+    "git-config=git config --file $gitfile --list" "dconf=dconf dump /com/example/bench/" \
+    "gnustep-defaults=defaults read $domain"
+  run domains "noop=bench/bin/noop" "plistctl=$PLISTCTL domains" "dconf=dconf list /" \
+    "gnustep-defaults=defaults domains"
+}
+
 case "${1:-all}" in
-  convert | all) convert ;;
-  *) echo "usage: bench/run.sh [convert]" >&2; exit 64 ;;
+  convert) convert ;;
+  latency) latency ;;
+  latency-in-session) latency_in_session ;;
+  all) convert && latency ;;
+  *) echo "usage: bench/run.sh [convert|latency|all]" >&2; exit 64 ;;
 esac

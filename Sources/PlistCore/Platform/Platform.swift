@@ -37,7 +37,9 @@ enum Platform {
   /// Reads a descriptor to its end.
   static func readAll(fd: Int32, path: String, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
     var bytes = [UInt8]()
-    var capacity = max(sizeHint + 1, 65_536)
+    // A regular file's size is known: one read fills it (the extra byte sees the end).
+    // Streams start small and double.
+    var capacity = sizeHint > 0 ? sizeHint + 1 : 16_384
     var filled = 0
     while true {
       if filled == capacity { capacity *= 2 }

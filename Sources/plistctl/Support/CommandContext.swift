@@ -17,7 +17,7 @@ struct CommandContext {
 
   static func standard() -> CommandContext {
     CommandContext(
-      environment: Platform.environment(),
+      environment: Platform.environment(["XDG_CONFIG_HOME", "HOME"]),
       readInput: { () throws(PlistError) in try FileAccess.read(path: "-") },
       writeOutput: { (bytes) throws(PlistError) in try FileAccess.writeStandardOutput(bytes) },
       writeValue: { (value, format, options) throws(PlistError) in

@@ -1,0 +1,1 @@
+// The baseline for start-up: a statically linked Swift program that does nothing.
