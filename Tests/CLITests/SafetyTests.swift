@@ -103,7 +103,8 @@ struct SafetyTests {
     let dotfiles = box.directory.path("dotfiles")
     try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: box.root, withIntermediateDirectories: true)
-    try Data("{ a = 1; }".utf8).write(to: URL(fileURLWithPath: dotfiles + "/d.plist"))
+    try Data("<plist><dict><key>a</key><string>1</string></dict></plist>".utf8)
+      .write(to: URL(fileURLWithPath: dotfiles + "/d.plist"))
     try FileManager.default.createSymbolicLink(
       atPath: box.file("d"), withDestinationPath: "../dotfiles/d.plist")
     _ = try box.ok("write", "d", "b", "2")
@@ -112,6 +113,21 @@ struct SafetyTests {
         == "../dotfiles/d.plist")
     #expect(try box.ok("read", "d") == "{\n    a = 1;\n    b = 2;\n}\n")
     #expect(try String(contentsOfFile: dotfiles + "/d.plist", encoding: .utf8).hasPrefix("<?xml"))
+  }
+
+  @Test func openStepAndJSONDomainFilesAreReadButNotRewritten() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let path = box.directory.path("legacy.plist")
+    try Data("{ a = 1; }".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try box.ok("read", path, "a") == "1\n")
+    let refused = try box.run("write", path, "b", "2")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "plistctl: \(path) is an OpenStep file; domains are written as XML or binary: convert it first (plistctl convert xml \(path) --in-place)\n"
+    )
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "{ a = 1; }")
   }
 
   @Test func aBinaryDomainStaysBinary() throws {

@@ -102,7 +102,7 @@ public enum DefaultsValue {
     switch flag {
     case "-array", "-array-add", "-dict", "-dict-add":
       throw .refused("Cannot nest composite types (arrays and dictionaries); exiting")
-    case "-string", "-data", "-int", "-integer", "-float", "-bool", "-boolean", "-date":
+    case "-string", "-data", "-int", "-integer", "-float", "-bool", "-boolean", "-date", "-json":
       guard let argument = rest.popFirst() else { throw .usage("\(token) needs a value") }
       return try typed(flag, argument)
     default:
@@ -113,6 +113,10 @@ public enum DefaultsValue {
   private static func typed(_ flag: String, _ argument: String) throws(Failure) -> PlistValue {
     switch flag {
     case "-string": return .string(argument)
+    case "-json":
+      do { return try PropertyList.decode(Array(argument.utf8), as: .json) } catch {
+        throw .refused("Could not parse -json value: \(error)")
+      }
     case "-data": return .data(try data(argument))
     case "-int", "-integer":
       guard let value = PlistInteger(decimal: argument.trimmingSpaces) else {

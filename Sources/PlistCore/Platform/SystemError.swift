@@ -16,6 +16,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     case lock
     /// Listing a directory.
     case list
+    /// Watching for changes.
+    case watch
   }
 
   /// What was being done.

@@ -21,7 +21,8 @@ extension DomainStore {
   /// Changes a domain: under the directory's lock, reads the file afresh, applies `change`,
   /// and replaces the file atomically (XML for a new file, binary if it was binary, mode 0600
   /// for a new file, through a symbolic link to its target). A domain left empty has its
-  /// file removed. If `change` throws or the file cannot be parsed, nothing is written.
+  /// file removed. If `change` throws or the file cannot be parsed, nothing is written; an
+  /// OpenStep or JSON file (a path domain) is readable but refused for writing.
   ///
   /// - Parameters:
   ///   - domain: The domain.
@@ -43,6 +44,13 @@ extension DomainStore {
     }
     defer { Platform.closeQuietly(lock) }
     let current = try Self.read(target)
+    if let format = current?.format, format == .openStep || format == .json {
+      // Writing back would lose types (OpenStep has only strings; JSON no dates or data)
+      // or silently change the file's format.
+      throw .refused(
+        "\(target) is \(format == .json ? "a JSON" : "an OpenStep") file; domains are written as "
+          + "XML or binary: convert it first (plistctl convert xml \(target) --in-place)")
+    }
     var dictionary = current?.dictionary ?? PlistDictionary()
     try change(&dictionary)
     if let current, current.dictionary == dictionary { return }
@@ -108,7 +116,7 @@ extension DomainStore {
       let value: PlistValue
       let format: PlistFormat
       do {
-        (value, format) = try PropertyList.decode(bytes, allowJSON: false)
+        (value, format) = try PropertyList.decode(bytes, allowJSON: true)
       } catch {
         attempts += 1
         if attempts >= 5 { throw .parse(error, source: path) }

@@ -25,8 +25,9 @@ struct DeleteCommand: Command {
     }
     do throws(PlistError) {
       guard try store.load(domain) != nil else { throw .notFound(notFound) }
+      let path = PlistPath(key: key)
       try store.update(domain) { (dictionary) throws(PlistError) in
-        guard dictionary.removeValue(forKey: key) != nil else {
+        guard try dictionary.remove(at: path) else {
           throw .notFound(
             "The domain/default pair of (\(domain.displayName), \(key)) does not exist. "
               + "Defaults have not been changed.")

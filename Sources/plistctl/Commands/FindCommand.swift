@@ -1,20 +1,24 @@
 import PlistCore
 
-/// `find WORD`: every key whose domain name, key, or string content contains WORD, ignoring
-/// case, printed per domain as `defaults find` does.
+/// `find [--json] WORD`: every key whose domain name, key, or string content contains WORD,
+/// ignoring case, printed per domain as `defaults find` does, or as one JSON object of
+/// domains to their matching keys.
 struct FindCommand: Command {
   static let name = "find"
   let word: String
+  let json: Bool
 
   init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    word = try cursor.required("WORD", topic: Self.name)
-    try cursor.expectEnd(topic: Self.name)
+    let options = try Options(&cursor, flags: ["json"], topic: Self.name)
+    try options.expectPositional(1, 1, "WORD", topic: Self.name)
+    word = options.positional[0]
+    json = options.flags.contains("json")
   }
 
   func run(in context: CommandContext) throws(CommandFailure) {
     let all = try ReadCommand.allDomains(try context.store())
     let needle = word.lowercased()
-    var found = false
+    var found = PlistDictionary()
     for (name, contents) in all {
       guard case .dictionary(let dictionary) = contents else { continue }
       let nameMatches = name.lowercased().contains(needle)
@@ -24,11 +28,14 @@ struct FindCommand: Command {
         selected[key] = value
       }
       guard !selected.isEmpty else { continue }
-      found = true
-      let description = PropertyList.describe(.dictionary(selected))
-      try context.print("Found \(selected.count) keys in domain '\(name)': \(description)")
+      found[name] = .dictionary(selected)
+      if !json {
+        let description = PropertyList.describe(.dictionary(selected))
+        try context.print("Found \(selected.count) keys in domain '\(name)': \(description)")
+      }
     }
-    if !found { throw CommandFailure("No domain, key, nor value containing '\(word)'") }
+    if found.isEmpty { throw CommandFailure("No domain, key, nor value containing '\(word)'") }
+    if json { try context.emit(.dictionary(found), as: .plist(.json)) }
   }
 
   /// Whether any string in the value (dictionary keys included) contains the lowercased word.

@@ -1,16 +1,20 @@
 import PlistCore
 
-/// `import DOMAIN PATH|-`: merges a dictionary (XML, binary, OpenStep or JSON; a file or
-/// standard input) into the domain; keys not in it are kept.
+/// `import [--replace] DOMAIN PATH|-`: merges a dictionary (XML, binary, OpenStep or JSON;
+/// a file or standard input) into the domain, keeping keys it does not have — or, with
+/// `--replace`, makes it the domain's whole contents.
 struct ImportCommand: Command {
   static let name = "import"
   let domain: String
   let source: String
+  let replace: Bool
 
   init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    domain = try cursor.required("DOMAIN", topic: Self.name)
-    source = try cursor.required("PATH or -", topic: Self.name)
-    try cursor.expectEnd(topic: Self.name)
+    let options = try Options(&cursor, flags: ["replace"], topic: Self.name)
+    try options.expectPositional(2, 2, "DOMAIN and PATH (or -)", topic: Self.name)
+    domain = options.positional[0]
+    source = options.positional[1]
+    replace = options.flags.contains("replace")
   }
 
   func run(in context: CommandContext) throws(CommandFailure) {
@@ -22,8 +26,10 @@ struct ImportCommand: Command {
         "Property list in \(source == "-" ? FileAccess.standardInputName : source) is "
           + "\(value.typeDescription), not a dictionary. Defaults have not been changed.")
     }
+    let replace = self.replace
     do {
       try store.update(domain) { (dictionary) throws(PlistError) in
+        if replace { dictionary = PlistDictionary() }
         for (key, value) in additions { dictionary[key] = value }
       }
     } catch {

@@ -1,30 +1,41 @@
 import PlistCore
 
-/// `read [DOMAIN [KEY]]`: every domain, one domain, or one value, as `defaults read` prints
-/// them.
+/// `read [--format F | --json | --xml] [DOMAIN [KEY]]`: every domain, one domain, or one
+/// value (KEY may be a `:key:path`), as `defaults read` prints them or in a plist format.
 struct ReadCommand: Command {
   static let name = "read"
   let domain: String?
   let key: String?
+  let format: OutputFormat
 
   init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    domain = cursor.next()
-    key = cursor.next()
-    try cursor.expectEnd(topic: Self.name)
+    let options = try Options(
+      &cursor, flags: OutputFormat.optionFlags, valued: OutputFormat.optionValues, topic: Self.name)
+    try options.expectPositional(0, 2, "", topic: Self.name)
+    domain = options.positional.first
+    key = options.positional.dropFirst().first
+    format = try OutputFormat(options, topic: Self.name) ?? .defaults
   }
 
   func run(in context: CommandContext) throws(CommandFailure) {
     let store = try context.store()
     guard let domainArgument = domain else {
-      return try context.print(PropertyList.describe(.dictionary(try Self.allDomains(store))))
+      return try context.emit(.dictionary(try Self.allDomains(store)), as: format)
     }
     let domain = try context.domain(domainArgument)
     let contents = try context.load(domain, from: store)
-    guard let key else {
-      return try context.print(PropertyList.describe(.dictionary(contents)))
-    }
-    guard let value = contents[key] else { throw Self.missing(domain, key) }
-    try context.print(PropertyList.describe(value))
+    guard let key else { return try context.emit(.dictionary(contents), as: format) }
+    try context.emit(try Self.value(in: contents, domain: domain, key: key), as: format)
+  }
+
+  /// The value at KEY (a plain key or a `:path`), or `defaults`' "does not exist".
+  static func value(in contents: PlistDictionary, domain: Domain, key: String)
+    throws(CommandFailure) -> PlistValue
+  {
+    let value: PlistValue?
+    do { value = try contents.value(at: PlistPath(key: key)) } catch { throw error.asFailure }
+    guard let value else { throw missing(domain, key) }
+    return value
   }
 
   /// Every domain by name, the global one as `Apple Global Domain`, as `defaults read` shows.

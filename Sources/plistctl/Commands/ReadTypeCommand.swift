@@ -15,7 +15,7 @@ struct ReadTypeCommand: Command {
   func run(in context: CommandContext) throws(CommandFailure) {
     let domain = try context.domain(self.domain)
     let contents = try context.load(domain, from: try context.store())
-    guard let value = contents[key] else { throw ReadCommand.missing(domain, key) }
+    let value = try ReadCommand.value(in: contents, domain: domain, key: key)
     try context.print("Type is \(value.typeName)")
   }
 }

@@ -16,16 +16,18 @@ struct RenameCommand: Command {
 
   func run(in context: CommandContext) throws(CommandFailure) {
     let domain = try context.domain(self.domain)
-    let (oldKey, newKey) = (self.oldKey, self.newKey)
+    let (oldKey, newPath) = (self.oldKey, PlistPath(key: newKey))
+    let oldPath = PlistPath(key: oldKey)
     let store = try context.store()
     do {
       try store.update(domain) { (dictionary) throws(PlistError) in
-        guard let value = dictionary.removeValue(forKey: oldKey) else {
+        guard let value = try dictionary.value(at: oldPath) else {
           throw .notFound(
             "Key \(oldKey) does not exist in domain \(domain.displayName); leaving defaults unchanged"
           )
         }
-        dictionary[newKey] = value
+        try dictionary.remove(at: oldPath)
+        try dictionary.set(value, at: newPath)
       }
     } catch {
       throw WriteCommand.writeFailure(error, domain)

@@ -1,13 +1,26 @@
 import PlistCore
 
-/// `write DOMAIN KEY VALUE…` sets a key; `write DOMAIN 'PLIST'` replaces the whole domain.
+/// `write [--deep] DOMAIN KEY VALUE…` sets a key (or a `:key:path`); `write DOMAIN 'PLIST'`
+/// replaces the whole domain. `--deep` makes `-dict-add` merge nested dictionaries too.
+/// Options come first: what follows KEY is all value.
 struct WriteCommand: Command {
   static let name = "write"
   let domain: String
   let key: String
   let values: [String]
+  let deepMerge: Bool
 
   init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
+    var deep = false
+    while let option = cursor.peek(), option.hasPrefix("--") {
+      _ = cursor.next()
+      if option == "--" { break }
+      guard option == "--deep" else {
+        throw UsageError("unknown option '\(option)'", topic: Self.name)
+      }
+      deep = true
+    }
+    deepMerge = deep
     domain = try cursor.required("DOMAIN", topic: Self.name)
     key = try cursor.required("KEY or a dictionary to replace the domain with", topic: Self.name)
     values = Array(cursor.remaining)
@@ -35,8 +48,10 @@ struct WriteCommand: Command {
     }
     let operation: DefaultsValue.Operation
     do { operation = try DefaultsValue.parse(values) } catch { throw error.asFailure }
-    let key = self.key
-    return { (dictionary) throws(PlistError) in try operation.apply(to: &dictionary, key: key) }
+    let (path, deep) = (PlistPath(key: key), deepMerge)
+    return { (dictionary) throws(PlistError) in
+      try operation.apply(to: &dictionary, at: path, deep: deep)
+    }
   }
 
   /// `defaults`' "Could not write domain" for I/O, the plain message for refusals.

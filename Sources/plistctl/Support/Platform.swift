@@ -14,6 +14,15 @@ enum Platform {
     Glibc.exit(status.rawValue)
   }
 
+  /// Makes sure SIGINT, SIGTERM and SIGHUP end the process: a parent may have started it
+  /// with them blocked (test runners do), and `watch` runs until interrupted.
+  static func unblockTerminationSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+    sigprocmask(SIG_UNBLOCK, &signals, nil)
+  }
+
   /// The environment variables plistctl reads (converting the whole environment into a
   /// dictionary cost a sixth of a `read`'s start-up).
   static func environment(_ names: [String]) -> [String: String] {

@@ -4,6 +4,9 @@
 /// `<` and `>` escaped.
 struct XMLPlistWriter {
   let out: ByteOutput
+  /// Escape control characters as `&#N;` (for one-line fragments, where the only raw newlines
+  /// and tabs are the layout's, so that removing them leaves the value intact).
+  var escapeControls = false
 
   static let header: StaticString = """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -17,6 +20,17 @@ struct XMLPlistWriter {
     out.append(header)
     try writer.write(value, depth: 0)
     out.append("</plist>\n")
+  }
+
+  /// The value as a one-line XML element (no header), such as
+  /// `<dict><key>a</key><integer>1</integer></dict>`: what `defaults write` accepts as a
+  /// typed value literal.
+  static func fragment(_ value: PlistValue) throws(PlistEncodingError) -> String {
+    let out = ByteOutput()
+    try XMLPlistWriter(out: out, escapeControls: true).write(value, depth: 0)
+    // Every raw newline and tab left is layout: control characters in text were escaped.
+    let compact = out.finish().filter { $0 != 0x0A && $0 != 0x09 }
+    return String(decoding: compact, as: UTF8.self)
   }
 
   func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
@@ -111,12 +125,17 @@ struct XMLPlistWriter {
     var s = s
     s.withUTF8 { bytes in
       var start = 0
-      for (i, b) in bytes.enumerated() where b == 0x26 || b == 0x3C || b == 0x3E {
+      for (i, b) in bytes.enumerated()
+      where b == 0x26 || b == 0x3C || b == 0x3E || (escapeControls && b < 0x20) {
         out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
         switch b {
         case 0x26: out.append("&amp;")
         case 0x3C: out.append("&lt;")
-        default: out.append("&gt;")
+        case 0x3E: out.append("&gt;")
+        default:
+          out.append("&#")
+          out.appendDecimal(Int64(b))
+          out.append(UInt8(ascii: ";"))
         }
         start = i + 1
       }

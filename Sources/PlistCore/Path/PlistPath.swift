@@ -1,0 +1,87 @@
+/// A PlistBuddy-style path into nested values: `:HPLocation:lat`, `:persistent-apps:0:tile-data`.
+/// Components are separated by `:`; `\:` is a colon inside a key and `\\` a backslash. A
+/// component names a key in a dictionary and an index (from 0) in an array. `:` alone is the
+/// root.
+public struct PlistPath: Sendable, Equatable, CustomStringConvertible {
+  /// The components, unescaped.
+  public let components: [String]
+
+  /// Parses a path; it must start with `:` (nil otherwise: the text is then a plain key).
+  ///
+  /// - Parameter text: The path as typed.
+  public init?(_ text: String) {
+    guard text.hasPrefix(":") else { return nil }
+    var components: [String] = []
+    var current = ""
+    var escaping = false
+    for character in text.dropFirst() {
+      if escaping {
+        current.append(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else if character == ":" {
+        components.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if escaping { current.append("\\") }
+    if text.count > 1 { components.append(current) }
+    self.components = components
+  }
+
+  /// A path from components.
+  ///
+  /// - Parameter components: The unescaped components.
+  public init(components: [String]) { self.components = components }
+
+  /// A KEY argument as the commands read it: a path when it starts with `:`, otherwise one
+  /// top-level key, exactly as `defaults` takes it (dots and colons included).
+  ///
+  /// - Parameter argument: The KEY argument.
+  public init(key argument: String) {
+    if let path = PlistPath(argument) {
+      self = path
+    } else {
+      self.init(components: [argument])
+      isPlainKey = true
+    }
+  }
+
+  /// Whether this came from a plain key (messages then show the key as given).
+  public private(set) var isPlainKey = false
+
+  /// How messages name it: the key itself, or the path.
+  public var displayName: String {
+    isPlainKey ? components.first ?? "" : description
+  }
+
+  /// The path as it would be typed, with colons and backslashes escaped.
+  public var description: String {
+    if components.isEmpty { return ":" }
+    return components.map { component in
+      ":"
+        + component.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: ":", with: "\\:")
+    }.joined()
+  }
+
+  /// The path without its last component.
+  var parent: PlistPath { PlistPath(components: Array(components.dropLast())) }
+
+  /// The path of the first `count` components, for messages.
+  func prefix(_ count: Int) -> PlistPath { PlistPath(components: Array(components.prefix(count))) }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: Character, with replacement: String) -> String {
+    guard contains(target) else { return self }
+    var out = ""
+    for character in self {
+      if character == target { out += replacement } else { out.append(character) }
+    }
+    return out
+  }
+}
