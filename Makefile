@@ -21,11 +21,23 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/plistctl
+	install -m 0644 docs/plistctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/plistctl.1
+	install -m 0644 completions/plistctl.bash \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/plistctl
+	install -m 0644 completions/_plistctl $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_plistctl
+	install -m 0644 completions/plistctl.fish \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/plistctl.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/plistctl
+	rm -f $(DESTDIR)$(PREFIX)/bin/plistctl $(DESTDIR)$(PREFIX)/share/man/man1/plistctl.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/plistctl \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_plistctl \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/plistctl.fish
 
 bench: release
 	bench/run.sh

@@ -9,7 +9,8 @@ enum Plistctl {
   static let commands: [any Command.Type] = [
     ReadCommand.self, ReadTypeCommand.self, WriteCommand.self, RenameCommand.self,
     DeleteCommand.self, DomainsCommand.self, FindCommand.self, ExportCommand.self,
-    ImportCommand.self, WatchCommand.self, ConvertCommand.self, LintCommand.self, PrintCommand.self,
+    ImportCommand.self, WatchCommand.self, KeysCommand.self, ConvertCommand.self, LintCommand.self,
+    PrintCommand.self,
     HelpCommand.self,
   ]
 

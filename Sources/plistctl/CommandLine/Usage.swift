@@ -1,16 +1,18 @@
 /// All help text in one place.
 enum Usage {
   static let lines: [(command: String, synopsis: String)] = [
-    ("read", "read [DOMAIN [KEY]]"),
+    ("read", "read [--format F | --json | --xml] [DOMAIN [KEY]]"),
     ("read-type", "read-type DOMAIN KEY"),
-    ("write", "write DOMAIN KEY VALUE  |  write DOMAIN 'PLIST'"),
+    ("write", "write [--deep] DOMAIN KEY VALUE  |  write DOMAIN 'PLIST'"),
     ("rename", "rename DOMAIN OLD_KEY NEW_KEY"),
     ("delete", "delete DOMAIN [KEY]"),
     ("remove", "remove DOMAIN [KEY]"),
-    ("domains", "domains"),
-    ("find", "find WORD"),
-    ("export", "export DOMAIN PATH|-"),
-    ("import", "import DOMAIN PATH|-"),
+    ("domains", "domains [--json | --lines]"),
+    ("find", "find [--json] WORD"),
+    ("export", "export [--format F | --json | --xml] DOMAIN PATH|-"),
+    ("import", "import [--replace] DOMAIN PATH|-"),
+    ("watch", "watch DOMAIN [KEY]"),
+    ("keys", "keys DOMAIN [KEY]"),
     ("convert", "convert FORMAT FILE [-o OUT | --in-place] [--compact]"),
     ("lint", "lint FILE..."),
     ("print", "print FILE"),
@@ -30,10 +32,20 @@ enum Usage {
       write DOMAIN 'PLIST'         replace the domain with a dictionary
       rename DOMAIN OLD NEW        rename a key
       delete DOMAIN [KEY]          delete a key, or the whole domain (alias: remove)
-      domains                      list the domains
-      find WORD                    keys whose domain, name or text contains WORD
+      domains                      list the domains (--json, --lines: one per line)
+      find WORD                    keys whose domain, name or text contains WORD (--json)
       export DOMAIN PATH|-         XML to standard output for -, binary to PATH
-      import DOMAIN PATH|-         merge a plist (XML, binary, OpenStep or JSON) into DOMAIN
+      import DOMAIN PATH|-         merge a plist (XML, binary, OpenStep or JSON) into DOMAIN;
+                                   --replace makes it the whole domain
+      watch DOMAIN [KEY]           print each change as it happens, as a plistctl command
+      keys DOMAIN [KEY]            the keys of a domain or a dictionary, one per line
+
+    KEY is a key, or a path into nested values when it starts with ':' (:Location:lat,
+    :apps:0:label; \\: is a colon inside a key). write creates missing dictionaries, and an
+    index equal to an array's length appends.
+
+    read and export take --format defaults|xml|binary|openstep|json, or --json, --xml.
+    JSON writes dates as ISO 8601 strings and data as base64, in full.
 
       convert FORMAT FILE [-o OUT | --in-place] [--compact]
                                    FORMAT: xml, binary, openstep, json (xml1, binary1 too);
@@ -52,8 +64,9 @@ enum Usage {
     VALUE is a plist literal (a plain word is a string; '(a, b)', '{k = v;}', '<0a0b>',
     '<integer>5</integer>') or one of:
       -string S   -data HEX   -int[eger] N   -float X   -bool[ean] true|false|yes|no
-      -date '2024-01-02 03:04:05 +0000'   -array V...   -array-add V...
-      -dict K V ...   -dict-add K V ...
+      -date '2024-01-02 03:04:05 +0000'   -json '{"typed": [1, 2.5, true]}'
+      -array V...   -array-add V...   -dict K V ...   -dict-add K V ...
+    write --deep makes -dict-add merge nested dictionaries instead of replacing them.
 
     Exit status: 0 success, 1 not found or refused, 2 a file or stream that cannot be read,
     parsed or written, 64 bad usage.

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The bash completion function, driven as bash drives it, and the man page.
+@Suite("Completion and man page")
+struct ShellIntegrationTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The candidates `_plistctl` offers for a command line (the last word is being typed).
+  static func complete(_ words: [String], _ box: Sandbox) throws -> [String] {
+    let script = repository.appendingPathComponent("completions/plistctl.bash").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments =
+      [
+        "-c",
+        "source \"$0\"; COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _plistctl; "
+          + "printf '%s\\n' \"${COMPREPLY[@]}\"", script,
+      ] + words
+    var environment = box.environment
+    environment["PATH"] = CLI.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  @Test func bashCompletesCommandsDomainsKeysAndFlags() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "com.example.one", "Key One", "1")
+    _ = try box.ok("write", "com.example.one", "Other", "1")
+    _ = try box.ok("write", "org.two", "k", "1")
+    _ = try box.ok("-currentHost", "write", "host.only", "k", "1")
+    #expect(
+      try Self.complete(["plistctl", "re"], box) == ["read", "read-type", "rename", "remove"])
+    #expect(
+      try Self.complete(["plistctl", "read", ""], box) == [
+        "com.example.one", "org.two", "-g", "NSGlobalDomain",
+      ])
+    #expect(try Self.complete(["plistctl", "delete", "com."], box) == ["com.example.one"])
+    #expect(
+      try Self.complete(["plistctl", "-currentHost", "read", ""], box) == [
+        "host.only", "-g", "NSGlobalDomain",
+      ])
+    #expect(
+      try Self.complete(["plistctl", "read", "com.example.one", ""], box) == ["Key One", "Other"])
+    #expect(
+      try Self.complete(["plistctl", "write", "com.example.one", "Other", "-a"], box) == [
+        "-array", "-array-add",
+      ])
+    #expect(try Self.complete(["plistctl", "read", "--format", "j"], box) == ["json"])
+    #expect(try Self.complete(["plistctl", "domains", "--"], box) == ["--json", "--lines"])
+    #expect(try Self.complete(["plistctl", "convert", "b"], box) == ["binary", "binary1"])
+  }
+
+  /// The man page as `man` shows it, as plain text, and groff's warnings.
+  static func renderManPage() throws -> (text: String, warnings: String, status: Int32) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+    // -P-cbou: plain text, without bold, underline or overstrike sequences.
+    process.arguments = [
+      "-man", "-Tutf8", "-ww", "-P-cbou", repository.appendingPathComponent("docs/plistctl.1").path,
+    ]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let rendered = String(
+      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let warnings = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (rendered, warnings, process.terminationStatus)
+  }
+
+  @Test func theManPageRendersWithoutWarnings() throws {
+    let (rendered, warnings, status) = try Self.renderManPage()
+    #expect(status == 0)
+    #expect(warnings.isEmpty, "\(warnings)")
+    for section in ["NAME", "SYNOPSIS", "COMMANDS", "KEYS", "EXIT STATUS"] {
+      #expect(rendered.contains(section))
+    }
+  }
+
+  @Test func theManPageAndHelpNameTheSameCommands() throws {
+    let page = try Self.renderManPage().text
+    let help = try CLI.run(["help"]).stdout
+    for command in [
+      "read-type", "rename", "domains", "find", "export", "import", "watch", "keys", "convert",
+      "lint", "print",
+    ] {
+      #expect(page.contains(command) && help.contains(command), "\(command)")
+    }
+  }
+}

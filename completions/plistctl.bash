@@ -1,0 +1,79 @@
+# bash completion for plistctl: commands, options, domain names, and the top-level keys of
+# the domain being typed (asked of plistctl itself: `domains --lines`, `keys DOMAIN`).
+
+_plistctl_words() { # candidates (one per line) matching the current word
+  local IFS=$'\n'
+  COMPREPLY=($(compgen -W "$1" -- "$2"))
+}
+
+_plistctl() {
+  local cur=${COMP_WORDS[COMP_CWORD]}
+  local commands=$'read\nread-type\nwrite\nrename\ndelete\nremove\ndomains\nfind\nexport\nimport\nwatch\nkeys\nconvert\nlint\nprint\nhelp'
+  local first=1 host=()
+  case ${COMP_WORDS[1]} in
+    -currentHost) first=2 host=(-currentHost) ;;
+    -host) first=3 host=(-host "${COMP_WORDS[2]}") ;;
+  esac
+  if ((COMP_CWORD == 2)) && [[ ${COMP_WORDS[1]} == -host ]]; then
+    return 0 # a host name: nothing to offer
+  fi
+  if ((COMP_CWORD == first)); then
+    _plistctl_words "$commands"$'\n'"-currentHost"$'\n'"-host"$'\n'"--help"$'\n'"--version" "$cur"
+    return 0
+  fi
+  local verb=${COMP_WORDS[first]}
+  # The positional arguments typed so far, options left out.
+  local args=() i
+  for ((i = first + 1; i < COMP_CWORD; i++)); do
+    case ${COMP_WORDS[i]} in
+      --format) ((i++)) ;;
+      --*) ;;
+      *) args+=("${COMP_WORDS[i]}") ;;
+    esac
+  done
+  if [[ ${COMP_WORDS[COMP_CWORD - 1]} == --format ]]; then
+    _plistctl_words $'defaults\nxml\nbinary\nopenstep\njson' "$cur"
+    return 0
+  fi
+  if [[ $cur == --* ]]; then
+    local options=""
+    case $verb in
+      read | export) options=$'--format\n--json\n--xml' ;;
+      write) options="--deep" ;;
+      import) options="--replace" ;;
+      domains) options=$'--json\n--lines' ;;
+      find) options="--json" ;;
+      convert) options=$'--in-place\n--compact' ;;
+    esac
+    _plistctl_words "$options" "$cur"
+    return 0
+  fi
+  local domains keys
+  case $verb in
+    read | read-type | write | rename | delete | remove | export | import | watch | keys)
+      if ((${#args[@]} == 0)); then
+        domains=$(plistctl "${host[@]}" domains --lines 2>/dev/null)
+        _plistctl_words "$domains"$'\n-g\nNSGlobalDomain' "$cur"
+      elif ((${#args[@]} == 1)) && [[ $verb != import && $verb != export ]]; then
+        keys=$(plistctl "${host[@]}" keys "${args[0]}" 2>/dev/null)
+        _plistctl_words "$keys" "$cur"
+      elif ((${#args[@]} >= 2)) && [[ $verb == write && $cur == -* ]]; then
+        _plistctl_words $'-string\n-data\n-int\n-integer\n-float\n-bool\n-boolean\n-date\n-json\n-array\n-array-add\n-dict\n-dict-add' "$cur"
+      elif [[ $verb == import || $verb == export ]]; then
+        COMPREPLY=($(compgen -f -- "$cur"))
+      fi
+      ;;
+    convert)
+      if ((${#args[@]} == 0)); then
+        _plistctl_words $'xml\nbinary\nopenstep\njson\nxml1\nbinary1' "$cur"
+      else
+        COMPREPLY=($(compgen -f -- "$cur"))
+      fi
+      ;;
+    lint | print) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    help) ((${#args[@]} == 0)) && _plistctl_words "$commands" "$cur" ;;
+  esac
+  return 0
+}
+
+complete -F _plistctl plistctl

@@ -1,0 +1,44 @@
+# fish completion for plistctl: commands, options, domain names, and the top-level keys of
+# the domain being typed (asked of plistctl itself: `domains --lines`, `keys DOMAIN`).
+
+set -l commands read read-type write rename delete remove domains find export import watch keys convert lint print help
+set -l domain_commands read read-type write rename delete remove export import watch keys
+
+function __plistctl_positional
+    # The words after the command, options left out.
+    set -l words (commandline -opc)
+    set -e words[1]
+    while string match -q -- '-*' $words[1]; and contains -- $words[1] -currentHost -host
+        test $words[1] = -host; and set -e words[1]
+        set -e words[1]
+    end
+    set -e words[1]
+    string match -v -- '--*' $words
+end
+
+function __plistctl_domains
+    plistctl domains --lines 2>/dev/null
+    printf '%s\n' -g NSGlobalDomain
+end
+
+function __plistctl_keys
+    set -l args (__plistctl_positional)
+    plistctl keys $args[1] 2>/dev/null
+end
+
+complete -c plistctl -f
+complete -c plistctl -n "not __fish_seen_subcommand_from $commands" -a "$commands"
+complete -c plistctl -n "not __fish_seen_subcommand_from $commands" -a "-currentHost -host --help --version"
+complete -c plistctl -n "__fish_seen_subcommand_from $domain_commands; and test (count (__plistctl_positional)) -eq 0" -a "(__plistctl_domains)"
+complete -c plistctl -n "__fish_seen_subcommand_from read read-type write rename delete remove watch keys; and test (count (__plistctl_positional)) -eq 1" -a "(__plistctl_keys)"
+complete -c plistctl -n "__fish_seen_subcommand_from read export" -l format -xa "defaults xml binary openstep json"
+complete -c plistctl -n "__fish_seen_subcommand_from read export" -l json
+complete -c plistctl -n "__fish_seen_subcommand_from read export" -l xml
+complete -c plistctl -n "__fish_seen_subcommand_from write" -l deep
+complete -c plistctl -n "__fish_seen_subcommand_from import" -l replace
+complete -c plistctl -n "__fish_seen_subcommand_from domains" -l json
+complete -c plistctl -n "__fish_seen_subcommand_from domains" -l lines
+complete -c plistctl -n "__fish_seen_subcommand_from find" -l json
+complete -c plistctl -n "__fish_seen_subcommand_from write; and test (count (__plistctl_positional)) -ge 2" -a "-string -data -int -integer -float -bool -boolean -date -json -array -array-add -dict -dict-add"
+complete -c plistctl -n "__fish_seen_subcommand_from convert; and test (count (__plistctl_positional)) -eq 0" -a "xml binary openstep json xml1 binary1"
+complete -c plistctl -n "__fish_seen_subcommand_from convert lint print import export" -F
