@@ -5,23 +5,14 @@ import Testing
 /// import --replace. JSON output is checked with python3's json module.
 @Suite("Output formats")
 struct FormatOptionTests {
+  /// The JSON as python3's json module reads it, printed back with sorted keys.
   static func pythonJSON(_ text: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c", "import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))",
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(text.utf8))
-    try input.fileHandleForWriting.close()
-    let result = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return result
+    let script = "import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))"
+    let result = try CLI.run(
+      ["python3", "-c", script], stdin: Array(text.utf8),
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 0)
+    return result.stdout
   }
 
   @Test func readAsJSONNeverTruncates() throws {

@@ -9,17 +9,9 @@ struct InteropTests {
     "UserDefaultsProbe")
 
   static func probe(_ arguments: [String], _ box: Sandbox) throws -> String {
-    let process = Process()
-    process.executableURL = probe
-    process.arguments = arguments
-    process.environment = box.environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return text
+    let result = try CLI.run(arguments, environment: box.environment, program: probe)
+    #expect(result.status == 0)
+    return result.stdout
   }
 
   @Test func plistctlReadsWhatUserDefaultsWrites() throws {

@@ -10,23 +10,15 @@ struct ShellIntegrationTests {
   /// The candidates `_plistctl` offers for a command line (the last word is being typed).
   static func complete(_ words: [String], _ box: Sandbox) throws -> [String] {
     let script = repository.appendingPathComponent("completions/plistctl.bash").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments =
-      [
-        "-c",
-        "source \"$0\"; COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _plistctl; "
-          + "printf '%s\\n' \"${COMPREPLY[@]}\"", script,
-      ] + words
+    let driver =
+      "source \"$0\"; COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _plistctl; "
+      + "printf '%s\\n' \"${COMPREPLY[@]}\""
     var environment = box.environment
     environment["PATH"] = CLI.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return text.split(separator: "\n").map(String.init)
+    let result = try CLI.run(
+      ["-c", driver, script] + words, environment: environment,
+      program: URL(fileURLWithPath: "/bin/bash"))
+    return result.stdout.split(separator: "\n").map(String.init)
   }
 
   @Test func bashCompletesCommandsDomainsKeysAndFlags() throws {
@@ -60,23 +52,11 @@ struct ShellIntegrationTests {
 
   /// The man page as `man` shows it, as plain text, and groff's warnings.
   static func renderManPage() throws -> (text: String, warnings: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
     // -P-cbou: plain text, without bold, underline or overstrike sequences.
-    process.arguments = [
-      "-man", "-Tutf8", "-ww", "-P-cbou", repository.appendingPathComponent("docs/plistctl.1").path,
-    ]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let rendered = String(
-      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let warnings = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (rendered, warnings, process.terminationStatus)
+    let page = repository.appendingPathComponent("docs/plistctl.1").path
+    let result = try CLI.run(
+      ["-man", "-Tutf8", "-ww", "-P-cbou", page], program: URL(fileURLWithPath: "/usr/bin/groff"))
+    return (result.stdout, result.stderr, result.status)
   }
 
   @Test func theManPageRendersWithoutWarnings() throws {

@@ -18,13 +18,14 @@ enum CLI {
     return products.appendingPathComponent("plistctl")
   }()
 
+  /// Runs plistctl (or another program) to completion, capturing its output.
   @discardableResult
   static func run(
     _ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:],
-    directory: URL? = nil
+    directory: URL? = nil, program: URL = executable
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }

@@ -22,6 +22,14 @@ struct ArgumentCursor {
     return value
   }
 
+  /// `DOMAIN [KEY]` and nothing more, the arguments of several commands.
+  mutating func domainAndOptionalKey(topic: String) throws(UsageError) -> (String, String?) {
+    let domain = try required("DOMAIN", topic: topic)
+    let key = next()
+    try expectEnd(topic: topic)
+    return (domain, key)
+  }
+
   /// Fails on anything left over.
   func expectEnd(topic: String) throws(UsageError) {
     if let extra = peek() { throw UsageError("unexpected argument '\(extra)'", topic: topic) }

@@ -8,9 +8,7 @@ struct KeysCommand: Command {
   let key: String?
 
   init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    domain = try cursor.required("DOMAIN", topic: Self.name)
-    key = cursor.next()
-    try cursor.expectEnd(topic: Self.name)
+    (domain, key) = try cursor.domainAndOptionalKey(topic: Self.name)
   }
 
   func run(in context: CommandContext) throws(CommandFailure) {

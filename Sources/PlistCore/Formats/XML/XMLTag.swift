@@ -19,21 +19,7 @@ enum XMLTag {
     }
   }
 
-  var name: String {
-    switch self {
-    case .plist: return "plist"
-    case .dict: return "dict"
-    case .array: return "array"
-    case .key: return "key"
-    case .string: return "string"
-    case .integer: return "integer"
-    case .real: return "real"
-    case .date: return "date"
-    case .data: return "data"
-    case .true: return "true"
-    case .false: return "false"
-    }
-  }
+  var name: String { staticName.description }
 
   /// Matches an element name without allocating: by length, then by bytes.
   init?(_ name: UnsafeBufferPointer<UInt8>) {
