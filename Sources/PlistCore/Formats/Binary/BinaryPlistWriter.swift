@@ -3,13 +3,19 @@
 /// exact bits, so `1`, `1.0` and `true` stay distinct), dictionary keys sorted, and the
 /// smallest reference and offset widths that fit.
 struct BinaryPlistWriter {
+  /// An object to write. A container's references lie in `references`, from `start`: `count`
+  /// of them for an array, `count` keys then `count` values for a dictionary (one flat array
+  /// instead of two small ones per container).
   private enum Entry {
     case scalar(PlistValue)
-    case array([Int])
-    case dictionary(keys: [Int], values: [Int])
+    case array(start: Int, count: Int)
+    case dictionary(start: Int, count: Int)
   }
 
   private var entries: [Entry] = []
+  private var references: [Int] = []
+  /// Child references of the containers being flattened, innermost last.
+  private var pending: [Int] = []
   private var unique = ScalarTable()
 
   static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
@@ -25,27 +31,29 @@ struct BinaryPlistWriter {
     case .array(let items):
       try Self.checkDepth(depth)
       let index = reserve()
-      var refs: [Int] = []
-      refs.reserveCapacity(items.count)
+      let base = pending.count
       for (position, item) in items.enumerated() {
-        do { refs.append(try flatten(item, depth: depth + 1)) } catch {
+        do { pending.append(try flatten(item, depth: depth + 1)) } catch {
           throw error.inside(String(position))
         }
       }
-      entries[index] = .array(refs)
+      entries[index] = .array(start: references.count, count: items.count)
+      references.append(contentsOf: pending[base...])
+      pending.removeSubrange(base...)
       return index
     case .dictionary(let dict):
       try Self.checkDepth(depth)
       let index = reserve()
-      let keyRefs = dict.keys.map { uniqued(.string($0)) }
-      var valueRefs: [Int] = []
-      valueRefs.reserveCapacity(dict.count)
+      let base = pending.count
+      for key in dict.keys { pending.append(uniqued(.string(key))) }
       for (key, child) in zip(dict.keys, dict.values) {
-        do { valueRefs.append(try flatten(child, depth: depth + 1)) } catch {
+        do { pending.append(try flatten(child, depth: depth + 1)) } catch {
           throw error.inside(key)
         }
       }
-      entries[index] = .dictionary(keys: keyRefs, values: valueRefs)
+      entries[index] = .dictionary(start: references.count, count: dict.count)
+      references.append(contentsOf: pending[base...])
+      pending.removeSubrange(base...)
       return index
     default:
       return uniqued(value)
@@ -61,7 +69,7 @@ struct BinaryPlistWriter {
   }
 
   private mutating func reserve() -> Int {
-    entries.append(.array([]))
+    entries.append(.array(start: 0, count: 0))
     return entries.count - 1
   }
 
@@ -80,26 +88,29 @@ struct BinaryPlistWriter {
   // MARK: - Emitting
 
   private func emit(to out: ByteOutput) {
-    let start = out.position
+    let fileStart = out.position
     let refSize = Self.byteWidth(UInt64(entries.count))
     var offsets: [Int] = []
     offsets.reserveCapacity(entries.count)
     out.append("bplist00")
     for entry in entries {
-      offsets.append(out.position - start)
+      offsets.append(out.position - fileStart)
       switch entry {
       case .scalar(let value): Self.appendScalar(value, to: out)
-      case .array(let refs):
-        Self.appendHeader(0xA0, count: refs.count, to: out)
-        for ref in refs { Self.appendUInt(UInt64(ref), width: refSize, to: out) }
-      case .dictionary(let keys, let values):
-        Self.appendHeader(0xD0, count: keys.count, to: out)
-        for ref in keys { Self.appendUInt(UInt64(ref), width: refSize, to: out) }
-        for ref in values { Self.appendUInt(UInt64(ref), width: refSize, to: out) }
+      case .array(let start, let count):
+        Self.appendHeader(0xA0, count: count, to: out)
+        for ref in references[start..<(start + count)] {
+          Self.appendUInt(UInt64(ref), width: refSize, to: out)
+        }
+      case .dictionary(let start, let count):
+        Self.appendHeader(0xD0, count: count, to: out)
+        for ref in references[start..<(start + 2 * count)] {
+          Self.appendUInt(UInt64(ref), width: refSize, to: out)
+        }
       }
       out.flushIfFull()
     }
-    let tableOffset = out.position - start
+    let tableOffset = out.position - fileStart
     let offsetSize = Self.byteWidth(UInt64(tableOffset))
     for offset in offsets { Self.appendUInt(UInt64(offset), width: offsetSize, to: out) }
     out.append(repeating: 0, count: 6)
