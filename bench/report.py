@@ -66,7 +66,8 @@ def convert():
 def latency():
     print("# Per-invocation latency\n")
     print("Median wall time of one run (hyperfine, 200 runs after 20 warm-ups), and the ratio to")
-    print("the statically linked Swift no-op and to git config.\n")
+    print("the Swift no-ops and to git config. `noop` links the Swift runtime statically (libc")
+    print("dynamically); `noop-static` is a fully static executable, linked as plistctl is.\n")
     for name, title in [("read-key", "read D K"), ("write-key", "write D K -int 1"),
                         ("read-domain", "read D"), ("domains", "domains")]:
         try:
@@ -74,13 +75,15 @@ def latency():
         except OSError:
             continue
         noop = times.get("noop")
+        static = times.get("noop-static")
         git = times.get("git-config")
         print("## %s\n" % title)
-        print("| tool | median | vs no-op | vs git config |")
-        print("|---|---|---|---|")
+        print("| tool | median | vs noop | vs noop-static | vs git config |")
+        print("|---|---|---|---|---|")
         for tool, t in times.items():
-            print("| %s | %.2f ms | %s | %s |" % (
+            print("| %s | %.2f ms | %s | %s | %s |" % (
                 tool, t * 1000, "%.2f×" % (t / noop) if noop else "-",
+                "%.2f×" % (t / static) if static else "-",
                 "%.2f×" % (t / git) if git else "-"))
         print()
 
