@@ -43,6 +43,19 @@ struct PlutilCommandTests {
     #expect(leftovers == ["p.plist"])
   }
 
+  @Test func convertInPlaceKeepsASymbolicLink() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("real.plist", Self.sample)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.path("link.plist"), withDestinationPath: "real.plist")
+    #expect(try CLI.run(["convert", "binary", "--in-place", dir.path("link.plist")]).status == 0)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: dir.path("link.plist"))
+        == "real.plist")
+    #expect(try dir.read("real.plist").starts(with: Array("bplist00".utf8)))
+  }
+
   @Test func convertRefusesWhatTheFormatCannotHold() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }

@@ -75,7 +75,8 @@ public enum FileAccess {
 
   /// Replaces a file atomically with an encoded value: a temporary file beside it, written in
   /// full and flushed, then renamed over it. Readers see the old file or the new one, never a
-  /// mix; on any failure the old file is untouched and the temporary file removed.
+  /// mix; on any failure the old file is untouched and the temporary file removed. When the
+  /// path is a symbolic link, the file it points to is replaced and the link kept.
   ///
   /// - Parameters:
   ///   - value: The value.
@@ -88,6 +89,7 @@ public enum FileAccess {
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
+    let path = Platform.resolvingLinks(path)
     let permissions = Platform.permissions(atPath: path) ?? mode
     let temporary: (fd: Int32, path: String)
     do { temporary = try Platform.createTemporary(besides: path, mode: permissions) } catch {

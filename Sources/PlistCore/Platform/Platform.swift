@@ -179,6 +179,17 @@ enum Platform {
     return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// Follows symbolic links (up to 40) to the file they finally name.
+  static func resolvingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard kind(atPath: current) == .symbolicLink, let target = linkTarget(atPath: current)
+      else { return current }
+      current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+    }
+    return current
+  }
+
   /// Creates a directory (and its missing parents) with `mode`; an existing one is fine.
   static func makeDirectories(_ path: String, mode: UInt32) throws(SystemError) {
     if kind(atPath: path) == .directory { return }

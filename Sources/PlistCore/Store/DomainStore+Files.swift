@@ -33,7 +33,7 @@ extension DomainStore {
     _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) {
     let domainPath = path(of: domain)
-    let target = Self.resolvingLinks(domainPath)
+    let target = Platform.resolvingLinks(domainPath)
     let directory = Platform.directory(of: target)
     let lock: Int32
     do {
@@ -71,7 +71,7 @@ extension DomainStore {
   @discardableResult
   public func remove(_ domain: Domain) throws(PlistError) -> Bool {
     let domainPath = path(of: domain)
-    let directory = Platform.directory(of: Self.resolvingLinks(domainPath))
+    let directory = Platform.directory(of: Platform.resolvingLinks(domainPath))
     guard Platform.kind(atPath: directory) == .directory else { return false }
     let lock: Int32
     do { lock = try Platform.lockDirectory(directory) } catch { throw .system(error) }
@@ -132,17 +132,5 @@ extension DomainStore {
 
   static func removeFile(_ path: String) throws(PlistError) {
     do { try Platform.removeFile(atPath: path) } catch { throw .system(error) }
-  }
-
-  /// Follows symbolic links (up to 40) to the file they finally name.
-  static func resolvingLinks(_ path: String) -> String {
-    var current = path
-    for _ in 0..<40 {
-      guard Platform.kind(atPath: current) == .symbolicLink,
-        let target = Platform.linkTarget(atPath: current)
-      else { return current }
-      current = target.hasPrefix("/") ? target : Platform.directory(of: current) + "/" + target
-    }
-    return current
   }
 }

@@ -31,7 +31,7 @@ public final class DomainWatcher {
     self.domain = domain
     self.path = path
     let file = store.path(of: domain)
-    let target = DomainStore.resolvingLinks(file)
+    let target = Platform.resolvingLinks(file)
     var directories = [Platform.directory(of: file)]
     if Platform.directory(of: target) != directories[0] {
       directories.append(Platform.directory(of: target))
