@@ -1,13 +1,11 @@
 import PlistCore
 
-/// What a command may touch: the environment and the standard streams. Tests build one with
-/// captured streams; `standard()` is the real process.
+/// What a command may touch: the environment and the standard streams (`standard()` is the
+/// real process; the output goes through closures so that it can be captured).
 struct CommandContext {
   var environment: [String: String]
   /// `-currentHost` or `-host H` before the verb.
   var host: DomainStore.Host = .any
-  /// Reads all of standard input.
-  var readInput: () throws(PlistError) -> [UInt8]
   /// Writes bytes to standard output.
   var writeOutput: ([UInt8]) throws(PlistError) -> Void
   /// Encodes a value straight to standard output (streamed for the real process).
@@ -18,7 +16,6 @@ struct CommandContext {
   static func standard() -> CommandContext {
     CommandContext(
       environment: Platform.environment(["XDG_CONFIG_HOME", "HOME"]),
-      readInput: { () throws(PlistError) in try FileAccess.read(path: "-") },
       writeOutput: { (bytes) throws(PlistError) in try FileAccess.writeStandardOutput(bytes) },
       writeValue: { (value, format, options) throws(PlistError) in
         try FileAccess.writeStandardOutput(value, as: format, options: options)
@@ -44,21 +41,10 @@ struct CommandContext {
     do { try writeOutput(Array((text + "\n").utf8)) } catch { throw error.asFailure }
   }
 
-  /// Reads a file, or standard input for `-`.
-  func readBytes(path: String) throws(CommandFailure) -> [UInt8] {
-    do { return path == "-" ? try readInput() : try FileAccess.read(path: path) } catch {
-      throw error.asFailure
-    }
-  }
-
-  /// Reads and parses a property list in any format from a file or `-`.
+  /// Reads and parses a property list in any format from a file or `-` (standard input).
   func readPropertyList(path: String) throws(CommandFailure) -> (
     value: PlistValue, format: PlistFormat
   ) {
-    let bytes = try readBytes(path: path)
-    do { return try PropertyList.decode(bytes) } catch {
-      let source = path == "-" ? FileAccess.standardInputName : path
-      throw PlistError.parse(error, source: source).asFailure
-    }
+    do { return try FileAccess.readPropertyList(path: path) } catch { throw error.asFailure }
   }
 }
