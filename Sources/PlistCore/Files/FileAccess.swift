@@ -89,6 +89,60 @@ public enum FileAccess {
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
+    try writeAtomically(to: path, mode: mode) { (out) throws(PlistError) in
+      do throws(PlistEncodingError) {
+        try PropertyList.encode(value, as: format, options: options, into: out)
+      } catch {
+        throw .encoding(error)
+      }
+    }
+  }
+
+  /// Converts a property list file (or `-`, standard input) into a file, atomically. Binary to
+  /// XML streams from the input's bytes without building the value tree, so memory stays near
+  /// the input's size; a failure midway leaves the destination untouched.
+  ///
+  /// - Parameters:
+  ///   - input: The file to read, or `-`.
+  ///   - format: The format to write.
+  ///   - destination: The file to replace or create.
+  ///   - options: Format choices.
+  /// - Throws: `PlistError.parse` naming the input, `.encoding`, or `.system`.
+  public static func convert(
+    from input: String, to format: PlistFormat, destination: String,
+    options: PropertyList.WriteOptions = PropertyList.WriteOptions()
+  ) throws(PlistError) {
+    let bytes = try read(path: input)
+    let source = input == "-" ? standardInputName : input
+    guard format == .xml, PlistFormat.detect(bytes) == .binary else {
+      let value: PlistValue
+      do { value = try PropertyList.decode(bytes).value } catch {
+        throw .parse(error, source: source)
+      }
+      return try writeAtomically(value, as: format, to: destination, options: options)
+    }
+    try writeAtomically(to: destination, mode: 0o644) { (out) throws(PlistError) in
+      let failure = bytes.withUnsafeBufferPointer { buffer -> BinaryToXMLConverter.Failure? in
+        do throws(BinaryToXMLConverter.Failure) {
+          try BinaryToXMLConverter.convert(buffer, to: out)
+          return nil
+        } catch {
+          return error
+        }
+      }
+      switch failure {
+      case .parse(let error)?: throw .parse(error, source: source)
+      case .encoding(let error)?: throw .encoding(error)
+      case nil: break
+      }
+    }
+  }
+
+  /// The atomic replacement itself: `produce` writes the new contents into an output that
+  /// drains to the temporary file.
+  static func writeAtomically(
+    to path: String, mode: UInt32, produce: (ByteOutput) throws(PlistError) -> Void
+  ) throws(PlistError) {
     let path = Platform.resolvingLinks(path)
     let permissions = Platform.permissions(atPath: path) ?? mode
     let temporary: (fd: Int32, path: String)
@@ -97,11 +151,13 @@ public enum FileAccess {
     }
     let sink = DescriptorSink(fd: temporary.fd, path: temporary.path)
     do throws(PlistError) {
+      let out = ByteOutput { sink.write($0) }
       do {
-        try PropertyList.encode(value, as: format, options: options) { sink.write($0) }
+        try produce(out)
+        _ = out.finish()
       } catch {
         Platform.closeQuietly(temporary.fd)
-        throw .encoding(error)
+        throw error
       }
       if let failure = sink.failure {
         Platform.closeQuietly(temporary.fd)

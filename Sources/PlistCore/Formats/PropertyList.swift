@@ -98,7 +98,7 @@ public enum PropertyList {
     _ = out.finish()
   }
 
-  private static func encode(
+  static func encode(
     _ value: PlistValue, as format: PlistFormat, options: WriteOptions, into out: ByteOutput
   ) throws(PlistEncodingError) {
     switch format {

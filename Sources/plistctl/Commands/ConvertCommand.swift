@@ -55,17 +55,19 @@ struct ConvertCommand: Command {
   }
 
   func run(in context: CommandContext) throws(CommandFailure) {
-    let value = try context.readPropertyList(path: input).value
     let options = PropertyList.WriteOptions(prettyJSON: !compact)
-    do {
-      switch destination {
-      case .standardOutput: try context.writeValue(value, format, options)
-      case .file(let path):
-        try FileAccess.writeAtomically(value, as: format, to: path, options: options)
-      case .inPlace: try FileAccess.writeAtomically(value, as: format, to: input, options: options)
-      }
-    } catch {
-      throw error.asFailure
+    let target: String
+    switch destination {
+    case .standardOutput:
+      // Read in full before writing anything, so a bad input prints nothing.
+      let value = try context.readPropertyList(path: input).value
+      do { try context.writeValue(value, format, options) } catch { throw error.asFailure }
+      return
+    case .file(let path): target = path
+    case .inPlace: target = input
     }
+    do {
+      try FileAccess.convert(from: input, to: format, destination: target, options: options)
+    } catch { throw error.asFailure }
   }
 }

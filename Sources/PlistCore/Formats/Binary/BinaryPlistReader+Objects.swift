@@ -156,7 +156,7 @@ extension BinaryPlistReader {
     return .dictionary(PlistDictionary(keys: keys, values: values))
   }
 
-  private func referenceRange(_ start: Int, _ count: Int, at marker: Int) throws(PlistParseError)
+  func referenceRange(_ start: Int, _ count: Int, at marker: Int) throws(PlistParseError)
     -> Range<Int>
   {
     let (length, overflow) = count.multipliedReportingOverflow(by: trailer.objectRefSize)
@@ -164,7 +164,7 @@ extension BinaryPlistReader {
     return try checkedRange(start, length, at: marker)
   }
 
-  private func reference(at offset: Int, from marker: Int) throws(PlistParseError) -> Int {
+  func reference(at offset: Int, from marker: Int) throws(PlistParseError) -> Int {
     let ref = BinaryPlistTrailer.readUInt(bytes, at: offset, width: trailer.objectRefSize)
     guard ref < UInt64(trailer.objectCount) else {
       throw failure("reference to object \(ref) of \(trailer.objectCount)", at: marker)

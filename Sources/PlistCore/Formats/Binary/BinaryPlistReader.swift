@@ -25,11 +25,16 @@ struct BinaryPlistReader {
     return try reader.object(reader.trailer.topObject, depth: 0).value
   }
 
-  init(bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - caching: Keep decoded objects for reuse (needed to build a tree of shared values;
+  ///     a streaming converter decodes only scalars and does without).
+  /// - Throws: `PlistParseError` when the header or trailer is invalid.
+  init(bytes: UnsafeBufferPointer<UInt8>, caching: Bool = true) throws(PlistParseError) {
     self.bytes = bytes
     trailer = try BinaryPlistTrailer(validating: bytes)
     // objectCount is bounded by the file length (the offset table lies inside the file).
-    cache = Array(repeating: nil, count: trailer.objectCount)
+    cache = caching ? Array(repeating: nil, count: trailer.objectCount) : []
     onPath = Array(repeating: false, count: trailer.objectCount)
     expansionLimit = max(1 << 20, bytes.count.multipliedReportingOverflow(by: 8).partialValue)
   }
@@ -48,7 +53,7 @@ struct BinaryPlistReader {
   }
 
   mutating func object(_ index: Int, depth: Int) throws(PlistParseError) -> CachedObject {
-    if let cached = cache[index] {
+    if index < cache.count, let cached = cache[index] {
       try account(cached.size, at: index)
       return cached
     }
@@ -66,11 +71,11 @@ struct BinaryPlistReader {
     onPath[index] = false
     expandedCount += 1
     let decoded = CachedObject(value: value, size: expandedCount - before)
-    cache[index] = decoded
+    if index < cache.count { cache[index] = decoded }
     return decoded
   }
 
-  private mutating func account(_ size: Int, at index: Int) throws(PlistParseError) {
+  mutating func account(_ size: Int, at index: Int) throws(PlistParseError) {
     expandedCount += size
     if expandedCount > expansionLimit {
       throw PlistParseError(

@@ -79,24 +79,44 @@ struct XMLPlistWriter {
     for (index, item) in items.enumerated() {
       do { try write(item, depth: depth + 1) } catch { throw error.inside(String(index)) }
     }
+    close(.array, depth: depth)
+  }
+
+  // MARK: - Pieces, shared with the streaming binary converter
+
+  /// Starts a container whose line has been indented: `<array/>` or `<dict/>` when empty.
+  func open(_ tag: XMLTag, empty: Bool) {
+    out.append(UInt8(ascii: "<"))
+    tag.staticName.withUTF8Buffer { out.append($0) }
+    out.append(empty ? "/>\n" : ">\n")
+  }
+
+  /// Ends a container: `</array>` on its own line.
+  func close(_ tag: XMLTag, depth: Int) {
     indent(depth)
-    out.append("</array>\n")
+    out.append("</")
+    tag.staticName.withUTF8Buffer { out.append($0) }
+    out.append(">\n")
+  }
+
+  /// A `<key>` line.
+  func writeKey(_ key: String, depth: Int) {
+    indent(depth)
+    out.append("<key>")
+    appendEscaped(key)
+    out.append("</key>\n")
   }
 
   private func writeDictionary(_ dict: PlistDictionary, depth: Int)
     throws(PlistEncodingError)
   {
-    if dict.isEmpty { return out.append("<dict/>\n") }
-    out.append("<dict>\n")
+    open(.dict, empty: dict.isEmpty)
+    if dict.isEmpty { return }
     for (key, child) in zip(dict.keys, dict.values) {
-      indent(depth + 1)
-      out.append("<key>")
-      appendEscaped(key)
-      out.append("</key>\n")
+      writeKey(key, depth: depth + 1)
       do { try write(child, depth: depth + 1) } catch { throw error.inside(key) }
     }
-    indent(depth)
-    out.append("</dict>\n")
+    close(.dict, depth: depth)
   }
 
   private func writeData(_ data: PlistData, depth: Int) {
@@ -117,7 +137,7 @@ struct XMLPlistWriter {
   }
 
   @inline(__always)
-  private func indent(_ depth: Int) {
+  func indent(_ depth: Int) {
     out.append(repeating: 0x09, count: depth)
   }
 

@@ -1,0 +1,144 @@
+/// Converts `bplist00` to XML without building the value tree: containers are walked straight
+/// from the file's bytes and only scalars are decoded, so memory stays near the input's size
+/// (the tree of a compact binary file is several times larger than the file).
+///
+/// It checks everything the tree reader checks — bounds, cycles along the current path, depth,
+/// the expansion budget (every object written counts, shared ones each time) — and writes
+/// exactly what decoding and then encoding would: keys sorted, the last of repeated keys
+/// winning. It fails midway on a bad file, so callers use it for output that is discarded on
+/// failure (an atomically replaced file).
+struct BinaryToXMLConverter {
+  private var reader: BinaryPlistReader
+  private let writer: XMLPlistWriter
+
+  /// A failure from either side, kept apart so that callers can name the input or the output.
+  enum Failure: Error {
+    case parse(PlistParseError)
+    case encoding(PlistEncodingError)
+  }
+
+  static func convert(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteOutput) throws(Failure) {
+    var converter: BinaryToXMLConverter
+    do {
+      converter = BinaryToXMLConverter(
+        reader: try BinaryPlistReader(bytes: bytes, caching: false),
+        writer: XMLPlistWriter(out: out))
+    } catch {
+      throw .parse(error)
+    }
+    out.append(XMLPlistWriter.header)
+    try converter.emit(converter.reader.trailer.topObject, depth: 0)
+    out.append("</plist>\n")
+  }
+
+  private mutating func emit(_ index: Int, depth: Int) throws(Failure) {
+    let at: Int
+    do throws(PlistParseError) {
+      try reader.account(1, at: index)
+      at = try reader.offset(of: index)
+      guard !reader.onPath[index] else {
+        throw PlistParseError(
+          format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
+      }
+      guard depth < BinaryPlistReader.maxDepth else {
+        throw PlistParseError(
+          format: .binary, kind: .tooDeep(limit: BinaryPlistReader.maxDepth),
+          position: .byteOffset(at))
+      }
+    } catch {
+      throw .parse(error)
+    }
+    let marker = reader.bytes[at]
+    if marker >> 4 == 0xA || marker >> 4 == 0xD {
+      reader.onPath[index] = true
+      try emitContainer(at: at, marker: marker, depth: depth)
+      reader.onPath[index] = false
+      return
+    }
+    let value: PlistValue
+    do { value = try reader.decode(at: at, depth: depth) } catch { throw .parse(error) }
+    do { try writer.write(value, depth: depth) } catch { throw .encoding(error) }
+  }
+
+  private mutating func emitContainer(at start: Int, marker: UInt8, depth: Int) throws(Failure) {
+    let isArray = marker >> 4 == 0xA
+    let refs: Range<Int>
+    do {
+      let (count, payload) = try reader.countAndPayload(at: start, info: Int(marker & 0x0F))
+      refs = try reader.referenceRange(payload, isArray ? count : 2 * count, at: start)
+    } catch {
+      throw .parse(error)
+    }
+    let width = reader.trailer.objectRefSize
+    writer.indent(depth)
+    if isArray {
+      writer.open(.array, empty: refs.isEmpty)
+      if refs.isEmpty { return }
+      for (position, at) in stride(from: refs.lowerBound, to: refs.upperBound, by: width)
+        .enumerated()
+      {
+        let child: Int
+        do { child = try reference(at, start) } catch { throw .parse(error) }
+        do { try emit(child, depth: depth + 1) } catch {
+          throw Self.inside(error, String(position))
+        }
+      }
+      writer.close(.array, depth: depth)
+      return
+    }
+    let (keys, values) = try sortedEntries(refs, start, width, depth)
+    writer.open(.dict, empty: keys.isEmpty)
+    if keys.isEmpty { return }
+    for (key, value) in zip(keys, values) {
+      writer.writeKey(key, depth: depth + 1)
+      do { try emit(value, depth: depth + 1) } catch { throw Self.inside(error, key) }
+    }
+    writer.close(.dict, depth: depth)
+  }
+
+  /// A dictionary's keys (decoded) and value references, in key order, the last of repeated
+  /// keys winning — as `PlistDictionary` orders them.
+  private mutating func sortedEntries(_ refs: Range<Int>, _ start: Int, _ width: Int, _ depth: Int)
+    throws(Failure) -> ([String], [Int])
+  {
+    let half = refs.count / 2
+    var keys: [String] = []
+    var values: [Int] = []
+    do throws(PlistParseError) {
+      for offset in stride(from: refs.lowerBound, to: refs.lowerBound + half, by: width) {
+        let keyIndex = try reference(offset, start)
+        let keyAt = try reader.offset(of: keyIndex)
+        let kind = reader.bytes[keyAt] >> 4
+        guard kind == 0x5 || kind == 0x6,
+          case .string(let key) = try reader.decode(at: keyAt, depth: depth + 1)
+        else {
+          throw reader.failure("dictionary key (object \(keyIndex)) is not a string", at: start)
+        }
+        keys.append(key)
+        values.append(try reference(offset + half, start))
+      }
+    } catch {
+      throw .parse(error)
+    }
+    if KeyOrder.isStrictlyIncreasing(keys) { return (keys, values) }
+    let order = KeyOrder.sortedIndices(keys)
+    var sortedKeys: [String] = []
+    var sortedValues: [Int] = []
+    for (position, index) in order.enumerated() {
+      let next = position + 1 < order.count ? order[position + 1] : nil
+      if let next, KeyOrder.compare(keys[index], keys[next]) == 0 { continue }
+      sortedKeys.append(keys[index])
+      sortedValues.append(values[index])
+    }
+    return (sortedKeys, sortedValues)
+  }
+
+  private func reference(_ offset: Int, _ marker: Int) throws(PlistParseError) -> Int {
+    try reader.reference(at: offset, from: marker)
+  }
+
+  private static func inside(_ failure: Failure, _ component: String) -> Failure {
+    if case .encoding(let error) = failure { return .encoding(error.inside(component)) }
+    return failure
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PlistCore
+import Testing
+
+/// `FileAccess.convert` streams binary to XML without building the tree: it must write exactly
+/// what decoding and encoding write, and refuse exactly what the reader refuses.
+@Suite("Streaming binary to XML")
+struct StreamingConversionTests {
+  static func convert(_ bytes: [UInt8]) throws -> (output: [UInt8]?, error: PlistError?) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("in.plist")
+    let output = dir.appendingPathComponent("out.plist")
+    try Data(bytes).write(to: input)
+    do {
+      try FileAccess.convert(from: input.path, to: .xml, destination: output.path)
+    } catch {
+      #expect(!FileManager.default.fileExists(atPath: output.path), "no output after a failure")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.plist"])
+      return (nil, error)
+    }
+    return ([UInt8](try Data(contentsOf: output)), nil)
+  }
+
+  static let binaryCorpus = Fixtures.corpus.filter { $0.format == "binary" }
+
+  @Test("matches decode-then-encode, or refuses what the reader refuses", arguments: binaryCorpus)
+  func corpusFile(_ entry: Fixtures.CorpusEntry) throws {
+    let bytes = try Fixtures.bytes("corpus/\(entry.file)")
+    let streamed = try Self.convert(bytes)
+    do {
+      let expected = try PropertyList.encode(PropertyList.decode(bytes, as: .binary), as: .xml)
+      #expect(streamed.output == expected, "\(String(describing: streamed.error))")
+    } catch {
+      #expect(streamed.output == nil, "the tree reader refused it: \(error)")
+    }
+  }
+
+  @Test("matches decode-then-encode on generated values", arguments: 0..<40)
+  func generated(seed: Int) throws {
+    var generator = ValueGenerator(seed: UInt64(500 + seed))
+    let value = generator.dictionary(depth: 5)
+    let binary = try PropertyList.encode(value, as: .binary)
+    let expected = try? PropertyList.encode(value, as: .xml)
+    let streamed = try Self.convert(binary)
+    #expect(streamed.output == expected)
+    if expected == nil { #expect(streamed.error != nil) }
+  }
+
+  @Test func refusesCyclesAndExponentialSharing() throws {
+    let cycle = MalformedInputTests.binary([[0xA1, 1], [0xA1, 0]])
+    #expect(try Self.convert(cycle).error != nil)
+    var objects: [[UInt8]] = (0..<40).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects.append([0x09])
+    let bomb = try Self.convert(MalformedInputTests.binary(objects))
+    guard case .parse(let error, _)? = bomb.error else {
+      Issue.record("expected a parse error, got \(String(describing: bomb.error))")
+      return
+    }
+    #expect(error.kind == .expansionLimit(1 << 20))
+  }
+
+  @Test func repeatedKeysKeepTheLastLikeTheReader() throws {
+    // { "b": 1, "a": 2, "b": 3 } with keys out of order and repeated.
+    let bytes = MalformedInputTests.binary([
+      [0xD3, 1, 2, 1, 3, 4, 5], [0x51, 0x62], [0x51, 0x61], [0x10, 1], [0x10, 2], [0x10, 3],
+    ])
+    let expected = try PropertyList.encode(PropertyList.decode(bytes, as: .binary), as: .xml)
+    #expect(try Self.convert(bytes).output == expected)
+  }
+}
