@@ -29,20 +29,9 @@ public struct PlistDictionary: Sendable {
       self.values = values
       return
     }
-    let order = KeyOrder.sortedIndices(keys)
-    var sortedKeys: [String] = []
-    var sortedValues: [PlistValue] = []
-    sortedKeys.reserveCapacity(keys.count)
-    sortedValues.reserveCapacity(keys.count)
-    for (position, index) in order.enumerated() {
-      // The sort is stable: of equal keys, the one given last comes last and wins.
-      let next = position + 1 < order.count ? order[position + 1] : nil
-      if let next, KeyOrder.compare(keys[index], keys[next]) == 0 { continue }
-      sortedKeys.append(keys[index])
-      sortedValues.append(values[index])
-    }
-    self.keys = sortedKeys
-    self.values = sortedValues
+    let kept = KeyOrder.orderKeepingLast(keys)
+    self.keys = kept.map { keys[$0] }
+    self.values = kept.map { values[$0] }
   }
 
   /// A dictionary with the entries of a Swift dictionary.

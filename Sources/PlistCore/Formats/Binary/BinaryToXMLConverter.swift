@@ -121,16 +121,8 @@ struct BinaryToXMLConverter {
       throw .parse(error)
     }
     if KeyOrder.isStrictlyIncreasing(keys) { return (keys, values) }
-    let order = KeyOrder.sortedIndices(keys)
-    var sortedKeys: [String] = []
-    var sortedValues: [Int] = []
-    for (position, index) in order.enumerated() {
-      let next = position + 1 < order.count ? order[position + 1] : nil
-      if let next, KeyOrder.compare(keys[index], keys[next]) == 0 { continue }
-      sortedKeys.append(keys[index])
-      sortedValues.append(values[index])
-    }
-    return (sortedKeys, sortedValues)
+    let kept = KeyOrder.orderKeepingLast(keys)
+    return (kept.map { keys[$0] }, kept.map { values[$0] })
   }
 
   private func reference(_ offset: Int, _ marker: Int) throws(PlistParseError) -> Int {

@@ -43,6 +43,22 @@ enum KeyOrder {
     return order.map(\.index)
   }
 
+  /// The indices of the entries a dictionary keeps, in key order: of repeated keys, the one
+  /// given last (as CF and every reader here do).
+  static func orderKeepingLast(_ keys: [String]) -> [Int] {
+    let order = sortedIndices(keys)
+    var kept: [Int] = []
+    kept.reserveCapacity(order.count)
+    for (position, index) in order.enumerated() {
+      // The sort is stable: of equal keys, the one given last comes last.
+      if position + 1 < order.count, compare(keys[index], keys[order[position + 1]]) == 0 {
+        continue
+      }
+      kept.append(index)
+    }
+    return kept
+  }
+
   private struct SortKey {
     let prefix: UInt64
     let index: Int
