@@ -54,19 +54,11 @@ struct SafetyTests {
     defer {
       try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: box.root)
     }
-    let process = Process()
-    process.executableURL = URL(
-      fileURLWithPath: getuid() == 0 ? "/usr/bin/setpriv" : CLI.executable.path)
-    process.arguments = getuid() == 0 ? arguments : Array(arguments)
-    process.environment = box.environment
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
+    let program = getuid() == 0 ? URL(fileURLWithPath: "/usr/bin/setpriv") : CLI.executable
+    let result = try CLI.run(arguments, environment: box.environment, program: program)
+    #expect(result.status == 2)
     #expect(
-      message.hasPrefix(
+      result.stderr.hasPrefix(
         "plistctl: Could not write domain d: cannot create \(box.root): Permission denied"))
     #expect(try box.bytes("d") == before)
   }
@@ -79,20 +71,15 @@ struct SafetyTests {
     let big = String(repeating: "x", count: 4000)
     // ulimit -f makes writes past 512 bytes fail with EFBIG (SIGXFSZ ignored).
     let script = "trap '' XFSZ; ulimit -f 1; exec \"$0\" write d big -string \(big)"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script, CLI.executable.path]
-    process.environment = box.environment
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
+    let result = try CLI.run(
+      ["-c", script, CLI.executable.path], environment: box.environment,
+      program: URL(fileURLWithPath: "/bin/sh"))
+    #expect(result.status == 2)
     #expect(
-      message.hasPrefix("plistctl: Could not write domain d: cannot write \(box.root)/d.plist.tmp-")
+      result.stderr.hasPrefix(
+        "plistctl: Could not write domain d: cannot write \(box.root)/d.plist.tmp-")
     )
-    #expect(message.hasSuffix(": File too large\n"))
+    #expect(result.stderr.hasSuffix(": File too large\n"))
     #expect(try box.bytes("d") == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: box.root) == ["d.plist"])
   }

@@ -18,6 +18,14 @@ extension DomainStore {
     try Self.read(path(of: domain))
   }
 
+  /// Whether the domain has a file (without reading it).
+  ///
+  /// - Parameter domain: The domain.
+  /// - Returns: Whether something is at its path.
+  public func exists(_ domain: Domain) -> Bool {
+    Platform.kind(atPath: path(of: domain)) != .missing
+  }
+
   /// Changes a domain: under the directory's lock, reads the file afresh, applies `change`,
   /// and replaces the file atomically (XML for a new file, binary if it was binary, mode 0600
   /// for a new file, through a symbolic link to its target). A domain left empty has its

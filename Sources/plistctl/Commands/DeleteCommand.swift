@@ -21,10 +21,12 @@ struct DeleteCommand: Command {
       if !removed { throw CommandFailure(notFound) }
       return
     }
+    // A missing domain must not create the store's directory, which update would.
+    guard store.exists(domain) else { throw CommandFailure(notFound) }
     do throws(PlistError) {
-      guard try store.load(domain) != nil else { throw .notFound(notFound) }
       let path = PlistPath(key: key)
       try store.update(domain) { (dictionary) throws(PlistError) in
+        guard !dictionary.isEmpty else { throw .notFound(notFound) }
         guard try dictionary.remove(at: path) else {
           throw .notFound(
             "The domain/default pair of (\(domain.displayName), \(key)) does not exist. "
