@@ -34,6 +34,13 @@ public struct PlistDictionary: Sendable {
     self.values = kept.map { values[$0] }
   }
 
+  /// A dictionary from keys already strictly in key order, as a reader that has checked
+  /// them builds it.
+  init(orderedKeys keys: [String], values: [PlistValue]) {
+    self.keys = keys
+    self.values = values
+  }
+
   /// A dictionary with the entries of a Swift dictionary.
   ///
   /// - Parameter dictionary: The entries.

@@ -1,7 +1,7 @@
 /// A property-list value: the common model behind every format PlistCore reads and writes.
 ///
-/// Dictionaries are Swift dictionaries; writers sort their keys (UTF-16 code-unit order, as
-/// CoreFoundation does), so output never depends on hashing. Two reals (or two dates) are equal
+/// Dictionaries keep their keys in CoreFoundation's order (UTF-16 code units; see
+/// `PlistDictionary`), so output never depends on hashing. Two reals (or two dates) are equal
 /// when their bit patterns are equal or both are NaN, so that a round trip can be checked exactly.
 public enum PlistValue: Sendable {
   /// Any Unicode text.

@@ -62,4 +62,20 @@ struct PlistlibOracleTests {
       #expect(try TypedJSON.value(from: node) == expected, "\(node)")
     }
   }
+
+  /// plistlib's binary writer orders, numbers and shares objects as CoreFoundation's does, so
+  /// ours must produce its very bytes — also for records that share a key list once read.
+  @Test func ourBinaryIsPlistlibsByteForByte() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let count = 40
+    _ = try Self.python(["pair", "11", "\(count)", dir.path])
+    for n in 0..<count {
+      let xml = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).xml")))
+      let binary = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).bin")))
+      let value = try PropertyList.decode(xml, as: .xml)
+      #expect(try PropertyList.encode(value, as: .binary) == binary, "value \(n)")
+    }
+  }
 }

@@ -13,10 +13,17 @@ struct BinaryPlistWriter {
   }
 
   private var entries: [Entry] = []
-  private var references: [Int] = []
+  /// 32 bits are enough: a plist of 2^32 objects would not fit in memory to be written.
+  private var references: [UInt32] = []
   /// Child references of the containers being flattened, innermost last.
-  private var pending: [Int] = []
+  private var pending: [UInt32] = []
   private var unique = ScalarTable()
+  /// Key lists already flattened, by the address of their array's storage, with where their
+  /// references start in `references`. The dictionaries of a plist that was read share a few
+  /// key arrays (see `KeyListCache`); those after the first copy the references instead of
+  /// looking every key up again. The value being written stays alive and unchanged meanwhile,
+  /// so an address cannot be reused for another array.
+  private var flattenedKeys: [(storage: UnsafeRawPointer, count: Int, start: Int)] = []
 
   static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
     var writer = BinaryPlistWriter()
@@ -26,7 +33,13 @@ struct BinaryPlistWriter {
 
   // MARK: - Flattening
 
-  private mutating func flatten(_ value: PlistValue, depth: Int) throws(PlistEncodingError) -> Int {
+  private mutating func flatten(_ value: PlistValue, depth: Int) throws(PlistEncodingError)
+    -> UInt32
+  {
+    if entries.count >= Int(UInt32.max) - 1 {
+      throw PlistEncodingError(
+        format: .binary, reason: "more than \(UInt32.max - 2) distinct objects", path: "")
+    }
     switch value {
     case .array(let items):
       try Self.checkDepth(depth)
@@ -37,7 +50,7 @@ struct BinaryPlistWriter {
           throw error.inside(String(position))
         }
       }
-      entries[index] = .array(start: references.count, count: items.count)
+      entries[Int(index)] = .array(start: references.count, count: items.count)
       references.append(contentsOf: pending[base...])
       pending.removeSubrange(base...)
       return index
@@ -45,13 +58,19 @@ struct BinaryPlistWriter {
       try Self.checkDepth(depth)
       let index = reserve()
       let base = pending.count
-      for key in dict.keys { pending.append(uniqued(.string(key))) }
+      let storage = dict.keys.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      if let storage, let known = flattenedKeys.last(where: { $0.storage == storage }) {
+        pending.append(contentsOf: references[known.start..<(known.start + known.count)])
+      } else {
+        for key in dict.keys { pending.append(uniqued(.string(key))) }
+      }
       for (key, child) in zip(dict.keys, dict.values) {
         do { pending.append(try flatten(child, depth: depth + 1)) } catch {
           throw error.inside(key)
         }
       }
-      entries[index] = .dictionary(start: references.count, count: dict.count)
+      entries[Int(index)] = .dictionary(start: references.count, count: dict.count)
+      if let storage, dict.count > 1 { rememberKeys(storage, count: dict.count) }
       references.append(contentsOf: pending[base...])
       pending.removeSubrange(base...)
       return index
@@ -68,21 +87,27 @@ struct BinaryPlistWriter {
     }
   }
 
-  private mutating func reserve() -> Int {
+  private mutating func reserve() -> UInt32 {
     entries.append(.array(start: 0, count: 0))
-    return entries.count - 1
+    return UInt32(entries.count - 1)
   }
 
-  private mutating func uniqued(_ scalar: PlistValue) -> Int {
+  private mutating func uniqued(_ scalar: PlistValue) -> UInt32 {
     let hash = unique.hash(scalar)
     let (found, slot) = unique.find(scalar, hash: hash) { index in
       if case .scalar(let stored) = entries[index] { return stored }
       return nil
     }
-    if let found { return found }
+    if let found { return UInt32(found) }
     entries.append(.scalar(scalar))
     unique.insert(index: entries.count - 1, hash: hash, at: slot)
-    return entries.count - 1
+    return UInt32(entries.count - 1)
+  }
+
+  /// Keeps the last few key lists: a plist's records repeat only a handful of them.
+  private mutating func rememberKeys(_ storage: UnsafeRawPointer, count: Int) {
+    if flattenedKeys.count == 8 { flattenedKeys.removeFirst() }
+    flattenedKeys.append((storage, count, references.count))
   }
 
   // MARK: - Emitting
@@ -159,20 +184,42 @@ struct BinaryPlistWriter {
     }
   }
 
+  /// ASCII as bytes (`0x5n`), anything else as big-endian UTF-16 (`0x6n`), transcoded from
+  /// the string's own UTF-8 (valid by construction) without an intermediate array.
   private static func appendString(_ s: String, to out: ByteOutput) {
     var copy = s
-    let ascii = copy.withUTF8 { utf8 -> Bool in
-      guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
-      appendHeader(0x50, count: utf8.count, to: out)
-      out.append(utf8)
-      return true
-    }
-    if ascii { return }
-    let units = Array(s.utf16)
-    appendHeader(0x60, count: units.count, to: out)
-    for unit in units {
-      out.append(UInt8(unit >> 8))
-      out.append(UInt8(unit & 0xFF))
+    copy.withUTF8 { utf8 in
+      var units = 0
+      for byte in utf8 where byte & 0xC0 != 0x80 {
+        units += byte >= 0xF0 ? 2 : 1  // a four-byte sequence is a surrogate pair
+      }
+      if units == utf8.count {
+        appendHeader(0x50, count: utf8.count, to: out)
+        out.append(utf8)
+        return
+      }
+      appendHeader(0x60, count: units, to: out)
+      var i = 0
+      while i < utf8.count {
+        let lead = UInt32(utf8[i])
+        var scalar: UInt32
+        var length: Int
+        switch lead {
+        case ..<0x80: (scalar, length) = (lead, 1)
+        case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
+        case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
+        default: (scalar, length) = (lead & 0x07, 4)
+        }
+        for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
+        i += length
+        if scalar >= 0x1_0000 {
+          let offset = scalar - 0x1_0000
+          out.appendBigEndian(UInt64(0xD800 + (offset >> 10)), width: 2)
+          out.appendBigEndian(UInt64(0xDC00 + (offset & 0x3FF)), width: 2)
+        } else {
+          out.appendBigEndian(UInt64(scalar), width: 2)
+        }
+      }
     }
   }
 

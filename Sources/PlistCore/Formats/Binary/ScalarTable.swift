@@ -3,50 +3,52 @@
 /// `Dictionary`'s SipHash dominated the writer's profile. The seed is random per table, so
 /// crafted collisions cannot make writing quadratic on purpose.
 struct ScalarTable {
-  /// Object index + 1 per slot; 0 marks an empty slot.
-  private var slots: [Int32]
-  private var hashes: [UInt64]
+  /// Per slot: the object's index + 1 in the low 32 bits (0 marks an empty slot) and the
+  /// high half of its hash in the high 32 bits. That half places it (so the table can grow
+  /// without the full hashes) and settles most mismatches without looking at the object.
+  private var slots: [UInt64]
   private var count = 0
   private let seed = UInt64.random(in: .min ... .max)
 
   init() {
     slots = Array(repeating: 0, count: 1024)
-    hashes = Array(repeating: 0, count: 1024)
   }
 
   /// The index of an object equal to `scalar` among `objects`, or nil; when nil, the slot
   /// for `scalar` is returned too, to record it with `insert`.
   func find(_ scalar: PlistValue, hash: UInt64, in objects: (Int) -> PlistValue?) -> (Int?, Int) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
+    let tag = hash >> 32
+    var slot = Int(truncatingIfNeeded: tag) & mask
     while slots[slot] != 0 {
-      let index = Int(slots[slot]) - 1
-      if hashes[slot] == hash, let stored = objects(index), Self.same(stored, scalar) {
-        return (index, slot)
+      let stored = slots[slot]
+      if stored >> 32 == tag, let object = objects(Int(stored & 0xFFFF_FFFF) - 1),
+        Self.same(object, scalar)
+      {
+        return (Int(stored & 0xFFFF_FFFF) - 1, slot)
       }
       slot = (slot + 1) & mask
     }
     return (nil, slot)
   }
 
+  /// Records the object at `index` (below 2^32 - 1, as binary references are at most 32 bits
+  /// here) in the slot `find` returned.
   mutating func insert(index: Int, hash: UInt64, at slot: Int) {
-    slots[slot] = Int32(index + 1)
-    hashes[slot] = hash
+    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
     count += 1
     if count * 2 > slots.count { grow() }
   }
 
+  /// Doubles the slots.
   private mutating func grow() {
-    let oldSlots = slots
-    let oldHashes = hashes
-    slots = Array(repeating: 0, count: oldSlots.count * 2)
-    hashes = Array(repeating: 0, count: oldSlots.count * 2)
+    let old = slots
+    slots = Array(repeating: 0, count: old.count * 2)
     let mask = slots.count - 1
-    for (slot, stored) in oldSlots.enumerated() where stored != 0 {
-      var target = Int(truncatingIfNeeded: oldHashes[slot]) & mask
+    for stored in old where stored != 0 {
+      var target = Int(truncatingIfNeeded: stored >> 32) & mask
       while slots[target] != 0 { target = (target + 1) & mask }
       slots[target] = stored
-      hashes[target] = oldHashes[slot]
     }
   }
 

@@ -3,11 +3,17 @@ enum Base64 {
   private static let alphabet: [UInt8] = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-  /// The value of every byte: 0…63 for the alphabet, 64 for `=`, 0xFF otherwise.
+  private static let padding: UInt8 = 64
+  private static let space: UInt8 = 65
+  private static let invalid: UInt8 = 0xFF
+
+  /// The value of every byte: 0…63 for the alphabet, `padding` for `=`, `space` for white
+  /// space (including vertical tab and form feed), `invalid` otherwise.
   private static let values: [UInt8] = {
-    var table = [UInt8](repeating: 0xFF, count: 256)
+    var table = [UInt8](repeating: invalid, count: 256)
     for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
-    table[Int(UInt8(ascii: "="))] = 64
+    table[Int(UInt8(ascii: "="))] = padding
+    for byte: UInt8 in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] { table[Int(byte)] = space }
     return table
   }()
 
@@ -62,41 +68,66 @@ enum Base64 {
   }
 
   /// Decodes base64, skipping white space; missing final padding is tolerated.
+  ///
+  /// A first pass checks the text and counts its characters, so that the result is allocated
+  /// at its exact size (it lives on in the value tree) and the second pass needs no checks.
   static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.count / 4 * 3)
-    var group: UInt32 = 0
-    var filled = 0
-    var padding = 0
-    for (index, byte) in text.enumerated() {
-      let value = values[Int(byte)]
-      if value == 0xFF {
-        if ASCII.isSpace(byte) || byte == 0x0B || byte == 0x0C { continue }
+    let characters = try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
+      try countCharacters(text, table: table)
+    }
+    let length = characters / 4 * 3 + max(characters % 4 - 1, 0)
+    guard length > 0 else { return [] }
+    return [UInt8](unsafeUninitializedCapacity: length) { out, initialized in
+      values.withUnsafeBufferPointer { table in
+        var group: UInt32 = 0
+        var filled = 0
+        var o = 0
+        for byte in text {
+          let value = table[Int(byte)]
+          guard value < 64 else { continue }
+          group = group << 6 | UInt32(value)
+          filled += 1
+          if filled == 4 {
+            out[o] = UInt8(truncatingIfNeeded: group >> 16)
+            out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
+            out[o + 2] = UInt8(truncatingIfNeeded: group)
+            o += 3
+            group = 0
+            filled = 0
+          }
+        }
+        if filled == 2 {
+          out[o] = UInt8(truncatingIfNeeded: group >> 4)
+        } else if filled == 3 {
+          out[o] = UInt8(truncatingIfNeeded: group >> 10)
+          out[o + 1] = UInt8(truncatingIfNeeded: group >> 2)
+        }
+      }
+      initialized = length
+    }
+  }
+
+  /// How many alphabet characters `text` holds; throws at a byte outside the alphabet and
+  /// white space, at a character after padding, or when one character is left over.
+  private static func countCharacters(
+    _ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>
+  )
+    throws(DecodeFailure) -> Int
+  {
+    var characters = 0
+    var paddings = 0
+    for index in text.indices {
+      let value = table[Int(text[index])]
+      if value < 64 {
+        if paddings > 0 { throw .badPadding }
+        characters += 1
+      } else if value == padding {
+        paddings += 1
+      } else if value == invalid {
         throw .invalidByte(index)
       }
-      if value == 64 {
-        padding += 1
-        continue
-      }
-      if padding > 0 { throw .badPadding }
-      group = group << 6 | UInt32(value)
-      filled += 1
-      if filled == 4 {
-        out.append(UInt8(group >> 16))
-        out.append(UInt8(group >> 8 & 0xFF))
-        out.append(UInt8(group & 0xFF))
-        group = 0
-        filled = 0
-      }
     }
-    switch filled {
-    case 0: break
-    case 2: out.append(UInt8(group >> 4 & 0xFF))
-    case 3:
-      out.append(UInt8(group >> 10 & 0xFF))
-      out.append(UInt8(group >> 2 & 0xFF))
-    default: throw .badPadding
-    }
-    return out
+    if characters % 4 == 1 { throw .badPadding }
+    return characters
   }
 }

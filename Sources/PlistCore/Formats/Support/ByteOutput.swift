@@ -63,12 +63,24 @@ final class ByteOutput {
   @inline(__always)
   func appendBigEndian(_ value: UInt64, width: Int) {
     if capacity - count < 8 { grow(minimum: 8) }
-    var shift = (width - 1) * 8
-    while shift >= 0 {
-      storage[count] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
-      count += 1
-      shift -= 8
+    let target = UnsafeMutableRawPointer(storage + count)
+    switch width {
+    case 1: target.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+    case 2: target.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
+    case 4: target.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+    case 8: target.storeBytes(of: value.bigEndian, as: UInt64.self)
+    default:
+      var shift = (width - 1) * 8
+      var offset = 0
+      while shift >= 0 {
+        target.storeBytes(
+          of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: offset,
+          as: UInt8.self)
+        offset += 1
+        shift -= 8
+      }
     }
+    count += width
   }
 
   /// Appends a number in decimal, zero-padded to `width` digits after any sign.

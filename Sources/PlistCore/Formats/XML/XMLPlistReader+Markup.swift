@@ -11,36 +11,57 @@ extension XMLPlistReader {
     offset < text.count ? text[offset] : nil
   }
 
+  @inline(__always)
   func starts(with literal: StaticString, at offset: Int) -> Bool {
-    literal.withUTF8Buffer { lit in
-      guard offset + lit.count <= text.count else { return false }
-      for i in 0..<lit.count where text[offset + i] != lit[i] { return false }
-      return true
+    let count = literal.utf8CodeUnitCount
+    guard offset >= 0, offset + count <= text.count else { return false }
+    return Platform.bytesEqual(
+      UnsafeBufferPointer(start: literal.utf8Start, count: count),
+      UnsafeBufferPointer(rebasing: text[offset..<(offset + count)]))
+  }
+
+  @inline(__always)
+  func atClosingTag() -> Bool { byte(pos) == UInt8(ascii: "<") && byte(pos + 1) == 0x2F }
+
+  /// Skips white space, comments, processing instructions and DOCTYPE declarations. Inlined:
+  /// it runs between any two elements, and mostly finds only indentation.
+  @inline(__always)
+  mutating func skipMisc() throws(PlistParseError) {
+    skipSpaces()
+    if pos + 1 < text.count, text[pos] == UInt8(ascii: "<"),
+      text[pos + 1] == UInt8(ascii: "!") || text[pos + 1] == UInt8(ascii: "?")
+    {
+      try skipDeclarations()
     }
   }
 
-  func atClosingTag() -> Bool { byte(pos) == UInt8(ascii: "<") && byte(pos + 1) == 0x2F }
-
-  /// Skips white space, comments, processing instructions and DOCTYPE declarations.
-  mutating func skipMisc() throws(PlistParseError) {
-    while pos < text.count {
-      let b = text[pos]
-      if ASCII.isSpace(b) {
-        pos += 1
-      } else if b != UInt8(ascii: "<") {
-        return
-      } else if let next = byte(pos + 1), next != UInt8(ascii: "!") && next != UInt8(ascii: "?") {
-        return  // an element or a closing tag: the common case
-      } else if starts(with: "<!--", at: pos) {
+  /// Skips comments, processing instructions and DOCTYPE declarations, and the white space
+  /// between them.
+  private mutating func skipDeclarations() throws(PlistParseError) {
+    while pos + 1 < text.count, text[pos] == UInt8(ascii: "<") {
+      if starts(with: "<!--", at: pos) {
         try skipComment()
       } else if starts(with: "<?", at: pos) {
         try skip(past: "?>", from: pos + 2, while: "reading a processing instruction")
       } else if starts(with: "<!DOCTYPE", at: pos) {
         try skipDoctype()
       } else {
-        return
+        return  // an element, a closing tag, or CDATA where it does not belong
       }
+      skipSpaces()
     }
+  }
+
+  /// Skips spaces, tabs and line breaks: indentation is a good part of a typical file.
+  @inline(__always)
+  mutating func skipSpaces() {
+    var i = pos
+    while i < text.count {
+      let b = text[i]
+      if b > 0x20 || !ASCII.isSpace(b) { break }
+      i += 1
+    }
+    pos = i
   }
 
   mutating func skipComment() throws(PlistParseError) {

@@ -31,18 +31,19 @@ extension XMLPlistReader {
   /// A decimal real, or `nan`, `inf`, `infinity` with an optional sign, in any letter case.
   func parseReal(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> Double {
     let body = Self.trimmed(raw)
-    let word = String(decoding: body, as: UTF8.self).lowercased()
-    switch word {
+    if !body.isEmpty, body.allSatisfy(Self.isDecimalRealByte),
+      let value = DecimalReal.parse(UnsafeBufferPointer(rebasing: body))
+    {
+      return value
+    }
+    switch String(decoding: body, as: UTF8.self).lowercased() {
     case "nan": return .nan
     case "inf", "+inf", "infinity", "+infinity": return .infinity
     case "-inf", "-infinity": return -.infinity
-    default: break
+    default:
+      let shown = String(decoding: raw, as: UTF8.self)
+      throw failure("<real>\(shown)</real> is not a valid number", at: contentOffset(raw))
     }
-    if !body.isEmpty, body.allSatisfy(Self.isDecimalRealByte), let value = Double(word) {
-      return value
-    }
-    let shown = String(decoding: raw, as: UTF8.self)
-    throw failure("<real>\(shown)</real> is not a valid number", at: contentOffset(raw))
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` (UTC; the year may have any number of digits and a `-`), with
@@ -64,30 +65,25 @@ extension XMLPlistReader {
     let yearDigits = rest.prefix(while: ASCII.isDigit)
     guard (1...10).contains(yearDigits.count) else { return nil }
     rest = rest.dropFirst(yearDigits.count)
-    let shape = Array("-00-00T00:00:00Z".utf8)
-    guard rest.count == shape.count else { return nil }
-    var fields: [Int] = []
-    var index = rest.startIndex
-    for expected in shape {
-      let b = rest[index]
-      if expected == UInt8(ascii: "0") {
-        guard ASCII.isDigit(b) else { return nil }
-      } else if b != expected {
-        return nil
-      }
-      index += 1
+    // What follows the year: `-MM-DDTHH:MM:SSZ`, two digits wherever the shape has a 0.
+    let shape: StaticString = "-00-00T00:00:00Z"
+    guard rest.count == shape.utf8CodeUnitCount else { return nil }
+    let start = rest.startIndex
+    for offset in 0..<shape.utf8CodeUnitCount {
+      let expected = shape.utf8Start[offset]
+      let b = rest[start + offset]
+      guard expected == UInt8(ascii: "0") ? ASCII.isDigit(b) : b == expected else { return nil }
     }
-    for offset in [1, 4, 7, 10, 13] {
-      let at = rest.startIndex + offset
-      fields.append(Int(rest[at] - 0x30) * 10 + Int(rest[at + 1] - 0x30))
+    func field(_ offset: Int) -> Int {
+      Int(rest[start + offset] - 0x30) * 10 + Int(rest[start + offset + 1] - 0x30)
     }
     guard var year = (PlistInteger.magnitude(digits: yearDigits, radix: 10).map { Int64($0) })
     else { return nil }
     if negative { year = -year }
     return PlistDate(
       PlistDate.Components(
-        year: year, month: fields[0], day: fields[1], hour: fields[2], minute: fields[3],
-        second: fields[4]))
+        year: year, month: field(1), day: field(4), hour: field(7), minute: field(10),
+        second: field(13)))
   }
 
   /// The bytes a decimal real may contain (so that `Double` never sees hex or words).

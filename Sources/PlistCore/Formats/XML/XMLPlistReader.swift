@@ -11,6 +11,10 @@ struct XMLPlistReader {
   var pos = 0
   /// Reused for strings that need unescaping.
   var scratch: [UInt8] = []
+  /// Values and keys of the open arrays and dictionaries.
+  let children = PendingChildren<PlistValue>()
+  let pendingKeys = PendingChildren<String>()
+  var keyLists = KeyListCache()
 
   init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
@@ -70,9 +74,17 @@ struct XMLPlistReader {
     case .true, .false:
       if !open.selfClosing { try readClosingTag(open.tag, openedAt: start) }
       return .boolean(open.tag == .true)
-    case .integer: return .integer(try parseInteger(try rawContent(of: open, openedAt: start)))
-    case .real: return .real(try parseReal(try rawContent(of: open, openedAt: start)))
-    case .date: return .date(try parseDate(try rawContent(of: open, openedAt: start)))
+    // The content is read first, in a statement of its own: as an argument of the parse
+    // call it would make Swift copy the reader for that call.
+    case .integer:
+      let content = try rawContent(of: open, openedAt: start)
+      return .integer(try parseInteger(content))
+    case .real:
+      let content = try rawContent(of: open, openedAt: start)
+      return .real(try parseReal(content))
+    case .date:
+      let content = try rawContent(of: open, openedAt: start)
+      return .date(try parseDate(content))
     case .data: return .data(try parseData(open, openedAt: start))
     case .plist: throw failure("<plist> inside another element", at: start)
     }
@@ -83,15 +95,15 @@ struct XMLPlistReader {
   {
     if open.selfClosing { return .array([]) }
     guard depth < Self.maxDepth else { throw tooDeep(at: start) }
-    var items: [PlistValue] = []
+    let base = children.count
     while true {
       try skipMisc()
       guard pos < text.count else { throw endError("reading <array>") }
       if atClosingTag() {
         try readClosingTag(.array, openedAt: start)
-        return .array(items)
+        return .array(children.removeArray(from: base))
       }
-      items.append(try parseValue(depth: depth + 1))
+      children.append(try parseValue(depth: depth + 1))
     }
   }
 
@@ -100,28 +112,86 @@ struct XMLPlistReader {
   {
     if open.selfClosing { return .dictionary([:]) }
     guard depth < Self.maxDepth else { throw tooDeep(at: start) }
-    var keys: [String] = []
-    var values: [PlistValue] = []
+    let valueBase = children.count
+    let keyBase = pendingKeys.count
+    // A remembered key list that every key so far has matched; while there is one, the keys
+    // are not collected (nor, mostly, even made into strings).
+    var shared: [String]? = nil
+    var count = 0
     while true {
       try skipMisc()
       guard pos < text.count else { throw endError("reading <dict>") }
       if atClosingTag() {
         try readClosingTag(.dict, openedAt: start)
-        return Self.uidOrDictionary(PlistDictionary(keys: keys, values: values))
+        let values = children.removeArray(from: valueBase)
+        if let shared, shared.count == count {
+          return .dictionary(PlistDictionary(orderedKeys: shared, values: values))
+        }
+        let keys = shared.map { Array($0[..<count]) } ?? pendingKeys.removeArray(from: keyBase)
+        return Self.uidOrDictionary(makeDictionary(keys: keys, values: values))
       }
       let keyStart = pos
-      guard text[pos] == UInt8(ascii: "<") else { throw unexpected(expected: "<key> or </dict>") }
-      let keyTag = try readOpenTag()
-      guard keyTag.tag == .key else {
-        throw failure("<\(keyTag.tag.name)> where a <key> was expected in <dict>", at: keyStart)
+      let key: String
+      if let list = shared, count < list.count, skipKey(equalTo: list[count]) {
+        key = list[count]
+      } else {
+        key = try readKey()
+        if count == 0 {
+          shared = keyLists.list(startingWith: key)
+        } else if let list = shared, count >= list.count || !list[count].hasSameUTF8(as: key) {
+          for earlier in list[..<count] { pendingKeys.append(earlier) }
+          shared = nil
+        }
+        if shared == nil { pendingKeys.append(key) }
       }
-      let key = try content(of: keyTag, openedAt: keyStart)
       try skipMisc()
       if pos >= text.count || atClosingTag() {
         throw failure("key \"\(key)\" has no value", at: keyStart)
       }
-      keys.append(key)
-      values.append(try parseValue(depth: depth + 1))
+      children.append(try parseValue(depth: depth + 1))
+      count += 1
+    }
+  }
+
+  /// A dictionary from the keys as read; key lists already in order are remembered for the
+  /// dictionaries that follow.
+  private mutating func makeDictionary(keys: [String], values: [PlistValue]) -> PlistDictionary {
+    guard KeyOrder.isStrictlyIncreasing(keys) else {
+      return PlistDictionary(keys: keys, values: values)
+    }
+    if keys.allSatisfy(Self.isPlainText) { keyLists.remember(keys) }
+    return PlistDictionary(orderedKeys: keys, values: values)
+  }
+
+  /// Whether a string reads back from its own bytes in element content (no `<` or `&`), which
+  /// `skipKey(equalTo:)` relies on.
+  private static func isPlainText(_ string: String) -> Bool {
+    !string.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+  }
+
+  /// `<key>…</key>` at `pos`.
+  private mutating func readKey() throws(PlistParseError) -> String {
+    let keyStart = pos
+    guard text[pos] == UInt8(ascii: "<") else { throw unexpected(expected: "<key> or </dict>") }
+    let keyTag = try readOpenTag()
+    guard keyTag.tag == .key else {
+      throw failure("<\(keyTag.tag.name)> where a <key> was expected in <dict>", at: keyStart)
+    }
+    return try content(of: keyTag, openedAt: keyStart)
+  }
+
+  /// Skips `<key>expected</key>` when that is exactly what is at `pos`; `expected` holds no
+  /// `<` or `&`, so equal bytes mean an equal key.
+  private mutating func skipKey(equalTo expected: String) -> Bool {
+    var expected = expected
+    return expected.withUTF8 { key in
+      let closeStart = pos + 5 + key.count
+      guard closeStart + 6 <= text.count, starts(with: "<key>", at: pos),
+        Platform.bytesEqual(key, UnsafeBufferPointer(rebasing: text[(pos + 5)..<closeStart])),
+        starts(with: "</key>", at: closeStart)
+      else { return false }
+      pos = closeStart + 6
+      return true
     }
   }
 

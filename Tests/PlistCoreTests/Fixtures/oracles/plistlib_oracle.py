@@ -5,6 +5,8 @@
                           or {"error": "..."} when plistlib refuses it
   make SEED COUNT DIR     write COUNT random values as DIR/N.xml, DIR/N.bin (plistlib's
                           writers) and DIR/N.json (the typed form)
+  pair SEED COUNT DIR     write COUNT random values, each as both DIR/N.xml and DIR/N.bin,
+                          with runs of records that share their keys, as real files have
 """
 import base64
 import datetime
@@ -92,10 +94,27 @@ def make(seed, count, directory):
             json.dump({"xml": typed(xml_value), "bin": typed(bin_value)}, f)
 
 
+def records(r):
+    keys = sorted({rand_string(r) for _ in range(2 + r.randrange(6))})
+    return [{k: rand_value(r, 1, False) for k in keys} for _ in range(2 + r.randrange(4))]
+
+
+def pair(seed, count, directory):
+    r = random.Random(seed)
+    for n in range(count):
+        value = {rand_string(r): rand_value(r, 3, False) for _ in range(1 + r.randrange(4))}
+        value["records"] = records(r) + [records(r)] + records(r)
+        for ext, fmt in (("xml", plistlib.FMT_XML), ("bin", plistlib.FMT_BINARY)):
+            with open("%s/%d.%s" % (directory, n, ext), "wb") as f:
+                plistlib.dump(value, f, fmt=fmt)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "dump":
         dump(sys.argv[2:])
     elif sys.argv[1] == "make":
         make(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == "pair":
+        pair(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     else:
         sys.exit(__doc__)

@@ -1,0 +1,73 @@
+/// Decimal text to `Double`, correctly rounded, quickly when the text allows it.
+///
+/// Clinger's fast path: when the digits, read as an integer, are at most 2^53 and the power of
+/// ten is at most 10^22, both are exact doubles and one IEEE multiplication or division rounds
+/// correctly. Everything else (long mantissas, large exponents, anything unusual) goes to the
+/// standard library's parser, which is exact but slower.
+enum DecimalReal {
+  /// `[+-]digits[.digits][(e|E)[+-]digits]` (with digits on at least one side of the point)
+  /// to the nearest double; nil when the text is not a number in that form.
+  static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    fastPath(text) ?? Double(String(decoding: text, as: UTF8.self))
+  }
+
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
+    var power = 1.0
+    for _ in 0..<exponent { power *= 10 }  // exact: 10^22 < 2^53 · 2^22
+    return power
+  }
+
+  private static func fastPath(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    var i = 0
+    let negative = i < text.count && text[i] == UInt8(ascii: "-")
+    if i < text.count && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) { i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    var sawPoint = false
+    while i < text.count {
+      let b = text[i]
+      if ASCII.isDigit(b) {
+        // 19 digits always fit; longer mantissas are the slow path's.
+        if mantissa != 0 || b != UInt8(ascii: "0") {
+          guard mantissa < 1_000_000_000_000_000_000 else { return nil }
+        }
+        mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
+        digits += 1
+        if sawPoint { exponent -= 1 }
+      } else if b == UInt8(ascii: "."), !sawPoint {
+        sawPoint = true
+      } else {
+        break
+      }
+      i += 1
+    }
+    guard digits > 0 else { return nil }
+    if i < text.count {
+      guard text[i] | 0x20 == UInt8(ascii: "e") else { return nil }
+      i += 1
+      var exponentNegative = false
+      if i < text.count && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
+        exponentNegative = text[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      var written = 0
+      let start = i
+      while i < text.count, ASCII.isDigit(text[i]), written < 1000 {
+        written = written * 10 + Int(text[i] - UInt8(ascii: "0"))
+        i += 1
+      }
+      guard i > start, i == text.count else { return nil }
+      exponent += exponentNegative ? -written : written
+    }
+    let magnitude: Double
+    if mantissa == 0 {
+      magnitude = 0
+    } else {
+      guard mantissa <= 1 << 53, (-22...22).contains(exponent) else { return nil }
+      let power = powersOfTen[abs(exponent)]
+      magnitude = exponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
+    }
+    return negative ? -magnitude : magnitude
+  }
+}
