@@ -1,6 +1,7 @@
 """Turns bench/results/*.json (hyperfine) and *.rss (GNU time, KiB) into markdown tables of
 medians and ratios. usage: report.py convert"""
 import json
+import math
 import os
 import statistics
 import sys
@@ -52,15 +53,25 @@ def convert():
                     "%.1f MB" % peak if peak else "?",
                     "%.2f" % (peak / input_mb) if peak else "?"))
         print()
-    print("## Scaling: time(50 MB) / time(10 MB) (5.0 would be linear)\n")
-    print("| direction | " + " | ".join(TOOLS) + " |")
-    print("|---|" + "---|" * len(TOOLS))
+    print("## Scaling from the 10 MB to the 50 MB input\n")
+    print("How much longer the larger input takes, and that growth per doubling of the input")
+    print("(2.00 is linear; the binary files grow by a little less than the XML ones).\n")
+    print("| direction | input × | " + " | ".join(TOOLS) + " |")
+    print("|---|---|" + "---|" * len(TOOLS))
     for direction in ["xml-to-binary", "binary-to-xml"]:
+        ext = ".xml" if direction == "xml-to-binary" else ".bin"
+        growth = (os.path.getsize("bench/data/mix-50" + ext)
+                  / os.path.getsize("bench/data/mix-10" + ext))
         cells = []
         for tool in TOOLS:
             s = scaling.get((direction, tool), {})
-            cells.append("%.1f" % (s[50] / s[10]) if 50 in s and 10 in s else "?")
-        print("| %s | %s |" % (direction, " | ".join(cells)))
+            if 50 in s and 10 in s:
+                ratio = s[50] / s[10]
+                per_doubling = 2 ** (math.log2(ratio) / math.log2(growth))
+                cells.append("%.2f× (%.2f per doubling)" % (ratio, per_doubling))
+            else:
+                cells.append("?")
+        print("| %s | %.2f | %s |" % (direction, growth, " | ".join(cells)))
 
 
 def latency():

@@ -34,30 +34,40 @@ enum Platform {
     return try readAll(fd: fd, path: path, sizeHint: Int(info.st_size))
   }
 
-  /// Reads a descriptor to its end.
+  /// Reads a descriptor to its end, straight into the array's uninitialised storage (no
+  /// zero-filling pass over a large input first).
   static func readAll(fd: Int32, path: String, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
-    var bytes = [UInt8]()
-    // A regular file's size is known: one read fills it (the extra byte sees the end).
+    // A regular file's size is known: one buffer holds it (the extra byte sees the end).
     // Streams start small and double.
     var capacity = sizeHint > 0 ? sizeHint + 1 : 16_384
-    var filled = 0
+    var bytes: [UInt8] = []
     while true {
-      if filled == capacity { capacity *= 2 }
-      bytes.reserveCapacity(capacity)
-      let chunk = capacity - filled
       var readError: Int32 = 0
-      var got = 0
-      bytes.append(contentsOf: repeatElement(0, count: chunk))
-      bytes.withUnsafeMutableBytes { raw in
-        repeat {
-          got = read(fd, raw.baseAddress.map { $0 + filled }, chunk)
-        } while got < 0 && errno == EINTR
-        readError = got < 0 ? errno : 0
+      var atEnd = false
+      let previous = bytes
+      bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        previous.withUnsafeBufferPointer { old in
+          if let start = old.baseAddress { base.initialize(from: start, count: old.count) }
+        }
+        var filled = previous.count
+        while filled < capacity {
+          let got = read(fd, base + filled, capacity - filled)
+          if got > 0 {
+            filled += got
+          } else if got == 0 {
+            atEnd = true
+            break
+          } else if errno != EINTR {
+            readError = errno
+            break
+          }
+        }
+        initialized = filled
       }
-      bytes.removeLast(chunk - max(got, 0))
-      if got < 0 { throw SystemError(operation: .read, path: path, code: readError) }
-      if got == 0 { return bytes }
-      filled += got
+      if readError != 0 { throw SystemError(operation: .read, path: path, code: readError) }
+      if atEnd { return bytes }
+      capacity *= 2
     }
   }
 

@@ -27,8 +27,38 @@ struct BinaryPlistWriter {
 
   static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
     var writer = BinaryPlistWriter()
+    var size = Census()
+    size.count(value, depth: 0)
+    writer.entries.reserveCapacity(size.objects)
+    writer.references.reserveCapacity(size.references)
     _ = try writer.flatten(value, depth: 0)
     writer.emit(to: out)
+  }
+
+  /// At most how many objects, and exactly how many references, a value needs: reserving
+  /// them up front spares a large plist the copies and page faults of arrays growing by
+  /// doubling (pages reserved for objects that uniquing saves are never touched).
+  private struct Census {
+    /// Beyond this the counting stops; the arrays then grow as they must.
+    static let limit = 1 << 26
+    var objects = 0
+    var references = 0
+
+    mutating func count(_ value: PlistValue, depth: Int) {
+      guard objects < Self.limit, depth < BinaryPlistReader.maxDepth else { return }
+      switch value {
+      case .array(let items):
+        objects += 1
+        references += items.count
+        for item in items { count(item, depth: depth + 1) }
+      case .dictionary(let dict):
+        objects += 1 + dict.count
+        references += 2 * dict.count
+        for child in dict.values { count(child, depth: depth + 1) }
+      default:
+        objects += 1
+      }
+    }
   }
 
   // MARK: - Flattening
