@@ -20,9 +20,15 @@ struct PlistlibOracleTests {
     return data
   }
 
-  @Test func weReadWhatPlistlibWrites() throws {
+  /// A new directory for the files exchanged with python3; the caller removes it.
+  static func temporaryDirectory() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  @Test func weReadWhatPlistlibWrites() throws {
+    let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let count = 60
     _ = try Self.python(["make", "7", "\(count)", dir.path])
@@ -42,8 +48,7 @@ struct PlistlibOracleTests {
 
   @Test(arguments: [PlistFormat.xml, .binary])
   func plistlibReadsWhatWeWrite(format: PlistFormat) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     var generator = ValueGenerator(seed: 99)
     let kinds: ValueGenerator.Kinds = format == .xml ? .foundation : .all
@@ -66,8 +71,7 @@ struct PlistlibOracleTests {
   /// plistlib's binary writer orders, numbers and shares objects as CoreFoundation's does, so
   /// ours must produce its very bytes — also for records that share a key list once read.
   @Test func ourBinaryIsPlistlibsByteForByte() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let count = 40
     _ = try Self.python(["pair", "11", "\(count)", dir.path])

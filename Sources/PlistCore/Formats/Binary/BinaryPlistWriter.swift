@@ -89,7 +89,9 @@ struct BinaryPlistWriter {
       let index = reserve()
       let base = pending.count
       let storage = dict.keys.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-      if let storage, let known = flattenedKeys.last(where: { $0.storage == storage }) {
+      if let storage,
+        let known = flattenedKeys.last(where: { $0.storage == storage && $0.count == dict.count })
+      {
         pending.append(contentsOf: references[known.start..<(known.start + known.count)])
       } else {
         for key in dict.keys { pending.append(uniqued(.string(key))) }
