@@ -27,17 +27,26 @@ struct PlistlibOracleTests {
     return dir
   }
 
-  @Test func weReadWhatPlistlibWrites() throws {
-    let dir = try Self.temporaryDirectory()
+  /// The files one run of the oracle script writes (`make` or `pair`): per value, its XML, its
+  /// binary and, for `make`, its typed JSON.
+  static func plistlibFiles(_ mode: String, seed: Int, count: Int) throws
+    -> [(xml: [UInt8], binary: [UInt8], json: Data?)]
+  {
+    let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let count = 60
-    _ = try Self.python(["make", "7", "\(count)", dir.path])
-    for n in 0..<count {
-      let expected =
-        try JSONSerialization.jsonObject(
-          with: Data(contentsOf: dir.appendingPathComponent("\(n).json"))) as? [String: Any]
-      let xml = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).xml")))
-      let binary = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).bin")))
+    _ = try python([mode, "\(seed)", "\(count)", dir.path])
+    return try (0..<count).map { n in
+      (
+        [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).xml"))),
+        [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).bin"))),
+        try? Data(contentsOf: dir.appendingPathComponent("\(n).json"))
+      )
+    }
+  }
+
+  @Test func weReadWhatPlistlibWrites() throws {
+    for (xml, binary, json) in try Self.plistlibFiles("make", seed: 7, count: 60) {
+      let expected = try JSONSerialization.jsonObject(with: json ?? Data()) as? [String: Any]
       #expect(
         try PropertyList.decode(xml, as: .xml) == TypedJSON.value(from: expected?["xml"] ?? 0))
       #expect(
@@ -71,13 +80,7 @@ struct PlistlibOracleTests {
   /// plistlib's binary writer orders, numbers and shares objects as CoreFoundation's does, so
   /// ours must produce its very bytes — also for records that share a key list once read.
   @Test func ourBinaryIsPlistlibsByteForByte() throws {
-    let dir = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let count = 40
-    _ = try Self.python(["pair", "11", "\(count)", dir.path])
-    for n in 0..<count {
-      let xml = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).xml")))
-      let binary = [UInt8](try Data(contentsOf: dir.appendingPathComponent("\(n).bin")))
+    for (n, (xml, binary, _)) in try Self.plistlibFiles("pair", seed: 11, count: 40).enumerated() {
       let value = try PropertyList.decode(xml, as: .xml)
       #expect(try PropertyList.encode(value, as: .binary) == binary, "value \(n)")
     }
