@@ -1,83 +1,99 @@
 import PlistCore
 
-/// The command line's entry point: parse the verb, hand the arguments to its command, and
-/// turn every error into one line on standard error and an exit status.
+/// The command line's entry point: pick the command, parse its arguments by its spec, run
+/// it, and turn any error into one line on standard error and an exit status.
 enum Plistctl {
   static let version = "0.1.0"
 
-  /// Every command, by the name it is invoked with.
+  /// Every command, in the order help lists them.
   static let commands: [any Command.Type] = [
     ReadCommand.self, ReadTypeCommand.self, WriteCommand.self, RenameCommand.self,
     DeleteCommand.self, DomainsCommand.self, FindCommand.self, ExportCommand.self,
-    ImportCommand.self, WatchCommand.self, KeysCommand.self, ConvertCommand.self, LintCommand.self,
-    PrintCommand.self,
-    HelpCommand.self,
+    ImportCommand.self, WatchCommand.self, KeysCommand.self, ConvertCommand.self,
+    LintCommand.self, PrintCommand.self, HelpCommand.self,
   ]
 
-  static func run(arguments: [String], context: CommandContext) -> ExitStatus {
-    do {
-      try dispatch(arguments, context: context)
-      return .success
-    } catch let error as UsageError {
-      context.writeError("plistctl: \(error.message)\n\(Usage.hint(for: error.topic))\n")
-      return .usage
-    } catch let error as CommandFailure {
-      if !error.message.isEmpty { context.writeError("plistctl: \(error.message)\n") }
-      if error.status == .usage { context.writeError(Usage.hint(for: verb(in: arguments)) + "\n") }
-      return error.status
-    } catch {
-      context.writeError("plistctl: \(error)\n")
-      return .failure
-    }
-  }
-
-  /// The command word, past any host option, for usage hints.
-  private static func verb(in arguments: [String]) -> String? {
-    let skip = arguments.first == "-currentHost" ? 1 : arguments.first == "-host" ? 2 : 0
-    return arguments.dropFirst(skip).first?.lowercased()
-  }
-
-  private static func dispatch(_ arguments: [String], context: CommandContext) throws {
-    var cursor = ArgumentCursor(arguments)
-    var context = context
-    // As in `defaults`, a host option may only come first.
-    switch cursor.peek() {
-    case "-currentHost":
-      _ = cursor.next()
-      context.host = .current
-    case "-host":
-      _ = cursor.next()
-      context.host = .named(try cursor.required("a host name after -host", topic: nil))
-    default:
-      break
-    }
-    guard let verb = cursor.next() else { throw UsageError("no command given") }
-    switch verb {
-    case "--help", "-h":
-      return try context.print(Usage.overview)
-    case "--version":
-      return try context.print("plistctl \(version)")
-    default:
-      break
-    }
+  /// The command a verb names (verbs are case-insensitive, as in `defaults`).
+  static func command(named verb: String) -> (any Command.Type)? {
     let name = verb.lowercased()
-    guard let command = commands.first(where: { $0.name == name || $0.aliases.contains(name) })
-    else {
-      throw UsageError("unknown command '\(verb)'")
+    return commands.first { $0.spec.verbs.contains(name) }
+  }
+
+  /// Runs one invocation; the single place where errors become messages and statuses.
+  static func run(arguments: [String], context: CommandContext) -> ExitStatus {
+    var situation = Messages.Situation(command: "")
+    do {
+      try dispatch(arguments[...], context: context, situation: &situation)
+      return .success
+    } catch {
+      let (text, status) = Messages.render(error, in: situation)
+      if !text.isEmpty { context.writeError("plistctl: \(text)\n") }
+      if status == .usage {
+        let topic = (error as? UsageError)?.topic ?? situation.command
+        context.writeError(Usage.hint(for: topic.isEmpty ? nil : topic) + "\n")
+      }
+      return status
     }
-    try command.init(parsing: &cursor).run(in: context)
+  }
+
+  private static func dispatch(
+    _ arguments: ArraySlice<String>, context: CommandContext,
+    situation: inout Messages.Situation
+  ) throws {
+    var words = arguments
+    var context = context
+    context.host = try hostOption(&words)
+    guard let verb = words.popFirst() else { throw UsageError("no command given") }
+    switch verb {
+    case "--help", "-h": return try context.print(Usage.overview)
+    case "--version": return try context.print("plistctl \(version)")
+    default: break
+    }
+    guard let type = command(named: verb) else { throw UsageError("unknown command '\(verb)'") }
+    situation.command = type.spec.name
+    if words.first == "--help" || words.first == "-h" {
+      return try context.print(Usage.help(for: type.spec))
+    }
+    let command = try type.init(ArgumentParser.parse(words, for: type.spec))
+    situation.keys = command.keyArguments
+    if let argument = command.domainArgument {
+      situation.domain = (try? context.domain(argument))?.displayName ?? argument
+    }
+    try command.run(in: context)
+  }
+
+  /// As in `defaults`, `-currentHost` or `-host NAME` may only come first.
+  private static func hostOption(_ words: inout ArraySlice<String>) throws(UsageError)
+    -> DomainStore.Host
+  {
+    switch words.first {
+    case "-currentHost":
+      words.removeFirst()
+      return .current
+    case "-host":
+      words.removeFirst()
+      guard let name = words.popFirst() else { throw UsageError("missing a host name after -host") }
+      return .named(name)
+    default:
+      return .any
+    }
   }
 }
 
-/// One subcommand: it parses its own arguments, then runs against a context.
+/// One subcommand: it declares itself in a spec, is built from the parsed arguments, and
+/// runs against a context, calling one library operation and printing the result.
 protocol Command: Sendable {
-  static var name: String { get }
-  /// Other names the command answers to (`remove` for `delete`).
-  static var aliases: [String] { get }
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError)
-  func run(in context: CommandContext) throws(CommandFailure)
+  static var spec: CommandSpec { get }
+  /// Builds the command; checks what the spec cannot say (a format name, conflicting options).
+  init(_ arguments: ParsedArguments) throws(UsageError)
+  /// The DOMAIN argument as typed, for messages.
+  var domainArgument: String? { get }
+  /// The KEY arguments as typed, for messages.
+  var keyArguments: [String] { get }
+  func run(in context: CommandContext) throws
 }
 
 extension Command {
-  static var aliases: [String] { [] }
+  var domainArgument: String? { nil }
+  var keyArguments: [String] { [] }
 }

@@ -1,27 +1,57 @@
-/// The errors of PlistCore's public API, each with the context a message needs.
-public enum PlistError: Error, Equatable, Sendable, CustomStringConvertible {
+/// The errors of PlistCore's public API. Every case carries data, never a finished sentence:
+/// the command line (or any other caller) decides how to word it.
+public enum PlistError: Error, Equatable, Sendable {
   /// A file or stream could not be parsed; `source` names it (a path, or `<stdin>`).
   case parse(PlistParseError, source: String)
   /// A value could not be written in the requested format.
   case encoding(PlistEncodingError)
-  /// A system call failed.
+  /// A system call failed, with the file and the named errno.
   case system(SystemError)
-  /// A domain file whose root is not a dictionary (`found` is the type it holds).
-  case notADictionary(source: String, found: String)
-  /// A domain or key that does not exist; the message says which.
-  case notFound(String)
-  /// A change refused by a rule of the command; the message says which.
-  case refused(String)
+  /// Neither `$XDG_CONFIG_HOME` (absolute) nor `$HOME` is set, so there is no preferences
+  /// directory: a failure of the environment, not of the arguments.
+  case noPreferencesDirectory
+  /// A domain name that could reach outside the store, and why.
+  case invalidDomainName(String, InvalidName)
+  /// A `-host` name that cannot be part of a file name.
+  case invalidHost(String)
+  /// The domain has no file, or an empty one; `domain` is its display name.
+  case domainNotFound(domain: String)
+  /// Nothing at `path` in the domain.
+  case keyNotFound(PlistPath, domain: String)
+  /// The value at `path` is not of the type the operation needs (`-array-add` on a string).
+  case typeMismatch(at: PlistPath, expected: PlistType, found: PlistType)
+  /// A property list that must be a dictionary (a domain file, an import) is not one;
+  /// `source` names the file or stream.
+  case notADictionary(source: String, found: PlistType)
+  /// A key path cannot be followed: at `blockedAt`, `reason` stops it.
+  case pathBlocked(PlistPath, blockedAt: PlistPath, reason: PathBlock)
+  /// A domain file in a format that domains are not written in (OpenStep, JSON): writing it
+  /// back would lose types or change its format.
+  case unwritableFormat(path: String, format: PlistFormat)
 
-  /// One line that says what failed and where.
-  public var description: String {
-    switch self {
-    case .parse(let error, let source): return "\(source): \(error)"
-    case .encoding(let error): return error.description
-    case .system(let error): return error.description
-    case .notADictionary(let source, let found):
-      return "\(source): the root of a domain must be a dictionary, not \(found)"
-    case .notFound(let message), .refused(let message): return message
-    }
+  /// Why a domain name was refused.
+  public enum InvalidName: Equatable, Sendable {
+    /// The name is empty.
+    case empty
+    /// The name is longer than the store allows (in UTF-8 bytes).
+    case tooLong(limit: Int)
+    /// The name contains `/`.
+    case containsSlash
+    /// The name contains a NUL byte.
+    case containsNUL
+    /// The name starts with this character (`.` or `-`).
+    case startsWith(Character)
+    /// A `~` path, but `$HOME` is not set.
+    case homeNotSet
+  }
+
+  /// Why a key path stops.
+  public enum PathBlock: Equatable, Sendable {
+    /// The value there is a scalar of this type, not a dictionary or an array.
+    case notAContainer(PlistType)
+    /// The value there is an array, and this component is not an index.
+    case notAnIndex(String)
+    /// The index is past the end of an array of `count` elements (appending is at `count`).
+    case pastEnd(count: Int)
   }
 }

@@ -1,70 +1,78 @@
-/// Whole-file reads, streamed writes to the standard streams, and atomic file replacement:
-/// the file operations the command line needs, over the one libc wrapper.
+/// Whole-file reads, streamed writes to descriptors, and atomic file replacement, over the
+/// one libc wrapper.
 public enum FileAccess {
-  /// The name used for standard input in messages.
-  public static let standardInputName = "<stdin>"
-
-  /// Reads a whole file, or standard input for `-`.
+  /// Reads a whole file.
   ///
-  /// - Parameter path: A file path, or `-`.
+  /// - Parameter path: A file path.
   /// - Returns: The bytes.
   /// - Throws: `PlistError.system` when the file cannot be opened or read.
   public static func read(path: String) throws(PlistError) -> [UInt8] {
-    do {
-      if path == "-" {
-        return try Platform.readAll(fd: Platform.standardInput, path: standardInputName)
-      }
-      return try Platform.readFile(atPath: path)
-    } catch {
-      throw .system(error)
-    }
+    do { return try Platform.readFile(atPath: path) } catch { throw .system(error) }
+  }
+
+  /// Reads an open descriptor (a pipe, a terminal, a file) to its end.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The descriptor.
+  ///   - name: How errors name it, e.g. `<stdin>`.
+  /// - Returns: The bytes.
+  /// - Throws: `PlistError.system`.
+  public static func readAll(descriptor: Int32, name: String) throws(PlistError) -> [UInt8] {
+    do { return try Platform.readAll(fd: descriptor, path: name) } catch { throw .system(error) }
+  }
+
+  /// Parses a property list in any format, naming its source in the error.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole input.
+  ///   - source: A path, or a stream's name such as `<stdin>`.
+  /// - Returns: The value and the format it was in.
+  /// - Throws: `PlistError.parse` naming the source.
+  public static func decode(_ bytes: [UInt8], source: String) throws(PlistError)
+    -> (value: PlistValue, format: PlistFormat)
+  {
+    do { return try PropertyList.decode(bytes) } catch { throw .parse(error, source: source) }
   }
 
   /// Reads and parses a property list file in any format (see `PropertyList.decode`).
   ///
-  /// - Parameter path: A file path, or `-` for standard input.
+  /// - Parameter path: A file path.
   /// - Returns: The value and the format it was in.
   /// - Throws: `PlistError.system` or `PlistError.parse` naming the file.
   public static func readPropertyList(path: String) throws(PlistError)
     -> (value: PlistValue, format: PlistFormat)
   {
-    let bytes = try read(path: path)
-    do {
-      return try PropertyList.decode(bytes)
-    } catch {
-      throw .parse(error, source: path == "-" ? standardInputName : path)
-    }
+    try decode(try read(path: path), source: path)
   }
 
-  /// Writes bytes to standard output.
+  /// Writes bytes to an open descriptor, retrying short writes.
   ///
-  /// - Parameter bytes: The bytes.
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - descriptor: The descriptor.
+  ///   - name: How errors name it, e.g. `<stdout>`.
   /// - Throws: `PlistError.system` when the write fails (a closed pipe, a full disk).
-  public static func writeStandardOutput(_ bytes: [UInt8]) throws(PlistError) {
-    do { try Platform.writeAll(fd: Platform.standardOutput, bytes, path: "<stdout>") } catch {
-      throw .system(error)
-    }
+  public static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32, name: String)
+    throws(PlistError)
+  {
+    do { try Platform.writeAll(fd: descriptor, bytes, path: name) } catch { throw .system(error) }
   }
 
-  /// Writes text to standard error, ignoring failures (there is nowhere left to report them).
-  ///
-  /// - Parameter text: The text.
-  public static func writeStandardError(_ text: String) {
-    try? Platform.writeAll(fd: Platform.standardError, Array(text.utf8), path: "<stderr>")
-  }
-
-  /// Encodes a value straight to standard output in 64 KiB pieces.
+  /// Encodes a value straight to an open descriptor in 64 KiB pieces.
   ///
   /// - Parameters:
   ///   - value: The value.
   ///   - format: The format.
   ///   - options: Format choices.
+  ///   - descriptor: The descriptor.
+  ///   - name: How errors name it, e.g. `<stdout>`.
   /// - Throws: `PlistError.encoding` or `PlistError.system`.
-  public static func writeStandardOutput(
+  public static func encode(
     _ value: PlistValue, as format: PlistFormat,
-    options: PropertyList.WriteOptions = PropertyList.WriteOptions()
+    options: PropertyList.WriteOptions = PropertyList.WriteOptions(),
+    toDescriptor descriptor: Int32, name: String
   ) throws(PlistError) {
-    let sink = DescriptorSink(fd: Platform.standardOutput, path: "<stdout>")
+    let sink = DescriptorSink(fd: descriptor, path: name)
     do {
       try PropertyList.encode(value, as: format, options: options) { sink.write($0) }
     } catch {
@@ -98,27 +106,23 @@ public enum FileAccess {
     }
   }
 
-  /// Converts a property list file (or `-`, standard input) into a file, atomically. Binary to
-  /// XML streams from the input's bytes without building the value tree, so memory stays near
-  /// the input's size; a failure midway leaves the destination untouched.
+  /// Converts a property list into a file, atomically. Binary to XML streams from the
+  /// input's bytes without building the value tree, so memory stays near the input's size; a
+  /// failure midway leaves the destination untouched.
   ///
   /// - Parameters:
-  ///   - input: The file to read, or `-`.
+  ///   - bytes: The property list, in any format.
+  ///   - source: Where it came from, for errors (a path, or `<stdin>`).
   ///   - format: The format to write.
   ///   - destination: The file to replace or create.
   ///   - options: Format choices.
-  /// - Throws: `PlistError.parse` naming the input, `.encoding`, or `.system`.
+  /// - Throws: `PlistError.parse` naming the source, `.encoding`, or `.system`.
   public static func convert(
-    from input: String, to format: PlistFormat, destination: String,
+    _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
-    let bytes = try read(path: input)
-    let source = input == "-" ? standardInputName : input
     guard format == .xml, PlistFormat.detect(bytes) == .binary else {
-      let value: PlistValue
-      do { value = try PropertyList.decode(bytes).value } catch {
-        throw .parse(error, source: source)
-      }
+      let value = try decode(bytes, source: source).value
       return try writeAtomically(value, as: format, to: destination, options: options)
     }
     try writeAtomically(to: destination, mode: 0o644) { (out) throws(PlistError) in

@@ -2,7 +2,7 @@
 /// Components are separated by `:`; `\:` is a colon inside a key and `\\` a backslash. A
 /// component names a key in a dictionary and an index (from 0) in an array. `:` alone is the
 /// root.
-public struct PlistPath: Sendable, Equatable, CustomStringConvertible {
+public struct PlistPath: Sendable, Hashable, CustomStringConvertible {
   /// The components, unescaped.
   public let components: [String]
 
@@ -37,26 +37,13 @@ public struct PlistPath: Sendable, Equatable, CustomStringConvertible {
   /// - Parameter components: The unescaped components.
   public init(components: [String]) { self.components = components }
 
-  /// A KEY argument as the commands read it: a path when it starts with `:`, otherwise one
-  /// top-level key, exactly as `defaults` takes it (dots and colons included).
+  /// A path of one top-level key, taken as it is (dots, colons and all).
   ///
-  /// - Parameter argument: The KEY argument.
-  public init(key argument: String) {
-    if let path = PlistPath(argument) {
-      self = path
-    } else {
-      self.init(components: [argument])
-      isPlainKey = true
-    }
-  }
+  /// - Parameter key: The key.
+  public init(topLevelKey key: String) { self.components = [key] }
 
-  /// Whether this came from a plain key (messages then show the key as given).
-  public private(set) var isPlainKey = false
-
-  /// How messages name it: the key itself, or the path.
-  public var displayName: String {
-    isPlainKey ? components.first ?? "" : description
-  }
+  /// The root path, `:` (the whole value).
+  public static let root = PlistPath(components: [])
 
   /// The path as it would be typed, with colons and backslashes escaped.
   public var description: String {

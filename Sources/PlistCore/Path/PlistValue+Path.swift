@@ -5,7 +5,8 @@ extension PlistValue {
   ///
   /// - Parameter path: The path.
   /// - Returns: The value, or nil when a key or index along the path does not exist.
-  /// - Throws: `PlistError.refused` when the path steps into a value that is not a container.
+  /// - Throws: `PlistError.pathBlocked` when the path steps into a value that is not a
+  ///   container, or names an array element with something that is not an index.
   public func value(at path: PlistPath) throws(PlistError) -> PlistValue? {
     var current = self
     for (depth, component) in path.components.enumerated() {
@@ -33,8 +34,8 @@ extension PlistValue {
   ///   - newValue: The value to put there.
   ///   - path: Where.
   /// - Returns: The changed value.
-  /// - Throws: `PlistError.refused` when the path steps into a scalar or past the end of an
-  ///   array, or names an array element with something that is not an index.
+  /// - Throws: `PlistError.pathBlocked` when the path steps into a scalar or past the end of
+  ///   an array, or names an array element with something that is not an index.
   public func setting(_ newValue: PlistValue, at path: PlistPath) throws(PlistError) -> PlistValue {
     try setting(newValue, at: path, depth: 0)
   }
@@ -54,8 +55,8 @@ extension PlistValue {
         throw Self.notAnIndex(component, path, depth)
       }
       guard index <= items.count else {
-        throw .refused(
-          "Key path \(path.prefix(depth + 1)) is past the end of an array of \(items.count)")
+        throw .pathBlocked(
+          path, blockedAt: path.prefix(depth + 1), reason: .pastEnd(count: items.count))
       }
       if index == items.count {
         items.append(
@@ -74,7 +75,7 @@ extension PlistValue {
   ///
   /// - Parameter path: What to remove (not the root).
   /// - Returns: The changed value, or nil when there is nothing at `path`.
-  /// - Throws: `PlistError.refused` when the path steps into a scalar.
+  /// - Throws: `PlistError.pathBlocked` when the path steps into a scalar.
   public func removing(at path: PlistPath) throws(PlistError) -> PlistValue? {
     guard let last = path.components.last, try value(at: path) != nil,
       let parent = try value(at: path.parent)
@@ -103,15 +104,22 @@ extension PlistValue {
   private static func notAContainer(_ value: PlistValue, _ path: PlistPath, _ depth: Int)
     -> PlistError
   {
-    let at = depth == 0 ? ":" : path.prefix(depth).description
-    return .refused(
-      "Key path \(path): \(at) is \(value.typeDescription), not a dictionary or an array")
+    .pathBlocked(path, blockedAt: path.prefix(depth), reason: .notAContainer(value.type))
   }
 
   private static func notAnIndex(_ component: String, _ path: PlistPath, _ depth: Int)
     -> PlistError
   {
-    .refused(
-      "Key path \(path): \(path.prefix(depth)) is an array, and '\(component)' is not an index")
+    .pathBlocked(path, blockedAt: path.prefix(depth), reason: .notAnIndex(component))
+  }
+}
+
+extension PlistValue {
+  /// The value at a key path, or nil when nothing is there or the path cannot be followed:
+  /// `info[path: ":CFBundleURLTypes:0:CFBundleURLSchemes"]`.
+  ///
+  /// - Parameter path: The path.
+  public subscript(path path: PlistPath) -> PlistValue? {
+    (try? value(at: path)) ?? nil
   }
 }

@@ -23,19 +23,19 @@ public struct Domain: Sendable, Equatable {
   /// - Parameters:
   ///   - argument: The argument as typed.
   ///   - home: `$HOME`, for `~` expansion.
-  /// - Throws: `DomainError.invalidName` for a name that could reach outside the store.
-  public init(argument: String, home: String?) throws(DomainError) {
+  /// - Throws: `PlistError.invalidDomainName` for a name that could reach outside the store.
+  public init(argument: String, home: String?) throws(PlistError) {
     switch argument {
     case "-g", "-globalDomain", "NSGlobalDomain", "Apple Global Domain":
       kind = .global
       displayName = "NSGlobalDomain"
     default:
       if argument.contains("/") || argument.hasPrefix("~") || argument.hasPrefix(".") {
-        guard !argument.utf8.contains(0) else { throw .invalidName(argument, "contains NUL") }
+        guard !argument.utf8.contains(0) else { throw .invalidDomainName(argument, .containsNUL) }
         var path = argument
         if path == "~" || path.hasPrefix("~/") {
           guard let home, !home.isEmpty else {
-            throw .invalidName(argument, "~ needs $HOME to be set")
+            throw .invalidDomainName(argument, .homeNotSet)
           }
           path = home + path.dropFirst()
         }
@@ -52,8 +52,8 @@ public struct Domain: Sendable, Equatable {
   /// A named domain, validated.
   ///
   /// - Parameter name: The domain name.
-  /// - Throws: `DomainError.invalidName`.
-  public init(named name: String) throws(DomainError) {
+  /// - Throws: `PlistError.invalidDomainName`.
+  public init(named name: String) throws(PlistError) {
     try Self.validate(name: name)
     kind = .named(name)
     displayName = name
@@ -67,42 +67,26 @@ public struct Domain: Sendable, Equatable {
     self.displayName = displayName
   }
 
+  /// The longest domain name, in UTF-8 bytes (a file name holds 255, with `.plist`).
+  static let maximumNameLength = 250
+
   /// A domain name may not be empty, contain `/` or NUL, start with `.`, or exceed 250 bytes:
   /// nothing named can point outside the store's directory.
-  static func validate(name: String) throws(DomainError) {
-    let reason: String?
+  static func validate(name: String) throws(PlistError) {
+    let problem: PlistError.InvalidName?
     if name.isEmpty {
-      reason = "it is empty"
-    } else if name.utf8.count > 250 {
-      reason = "it is longer than 250 bytes"
+      problem = .empty
+    } else if name.utf8.count > maximumNameLength {
+      problem = .tooLong(limit: maximumNameLength)
     } else if name.contains("/") {
-      reason = "it contains '/'"
+      problem = .containsSlash
     } else if name.utf8.contains(0) {
-      reason = "it contains NUL"
+      problem = .containsNUL
     } else if name.hasPrefix(".") {
-      reason = "it starts with '.'"
+      problem = .startsWith(".")
     } else {
-      reason = nil
+      problem = nil
     }
-    if let reason { throw .invalidName(name, reason) }
-  }
-}
-
-/// Why a domain or host argument was refused.
-public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The name, and why it cannot be used.
-  case invalidName(String, String)
-  /// A `-host` name that cannot be part of a file name.
-  case invalidHost(String)
-  /// Neither `$XDG_CONFIG_HOME` (absolute) nor `$HOME` is set.
-  case noRoot
-
-  /// One line.
-  public var description: String {
-    switch self {
-    case .invalidName(let name, let reason): return "invalid domain name '\(name)': \(reason)"
-    case .invalidHost(let host): return "invalid host name '\(host)'"
-    case .noRoot: return "cannot find the preferences directory: set HOME or XDG_CONFIG_HOME"
-    }
+    if let problem { throw .invalidDomainName(name, problem) }
   }
 }

@@ -30,7 +30,8 @@ extension DomainStore {
   /// and replaces the file atomically (XML for a new file, binary if it was binary, mode 0600
   /// for a new file, through a symbolic link to its target). A domain left empty has its
   /// file removed. If `change` throws or the file cannot be parsed, nothing is written; an
-  /// OpenStep or JSON file (a path domain) is readable but refused for writing.
+  /// OpenStep or JSON file (a path domain) is readable but refused for writing
+  /// (`PlistError.unwritableFormat`).
   ///
   /// - Parameters:
   ///   - domain: The domain.
@@ -55,9 +56,7 @@ extension DomainStore {
     if let format = current?.format, format == .openStep || format == .json {
       // Writing back would lose types (OpenStep has only strings; JSON no dates or data)
       // or silently change the file's format.
-      throw .refused(
-        "\(target) is \(format == .json ? "a JSON" : "an OpenStep") file; domains are written as "
-          + "XML or binary: convert it first (plistctl convert xml \(target) --in-place)")
+      throw .unwritableFormat(path: target, format: format)
     }
     var dictionary = current?.dictionary ?? PlistDictionary()
     try change(&dictionary)
@@ -118,7 +117,7 @@ extension DomainStore {
     while true {
       let bytes: [UInt8]
       do { bytes = try Platform.readFile(atPath: path) } catch {
-        if error.isMissingFile { return nil }
+        if error.errno == .noSuchFileOrDirectory { return nil }
         throw .system(error)
       }
       let value: PlistValue
@@ -132,7 +131,7 @@ extension DomainStore {
         continue
       }
       guard case .dictionary(let dictionary) = value else {
-        throw .notADictionary(source: path, found: value.typeDescription)
+        throw .notADictionary(source: path, found: value.type)
       }
       return Contents(dictionary: dictionary, format: format)
     }

@@ -28,8 +28,9 @@ public struct DomainStore: Sendable {
   /// - Parameters:
   ///   - environment: The process environment (`XDG_CONFIG_HOME`, `HOME`).
   ///   - host: Whose files.
-  /// - Throws: `DomainError.noRoot` without a usable root; `.invalidHost` for a bad name.
-  public init(environment: [String: String], host: Host = .any) throws(DomainError) {
+  /// - Throws: `PlistError.noPreferencesDirectory` without a usable root; `.invalidHost` for
+  ///   a bad host name.
+  public init(environment: [String: String], host: Host = .any) throws(PlistError) {
     try self.init(root: try Self.root(in: environment), host: host)
   }
 
@@ -39,9 +40,9 @@ public struct DomainStore: Sendable {
   ///   - root: The preferences directory.
   ///   - host: Whose files.
   ///   - machineIdentifier: The id used for `.current` (read from /etc/machine-id if nil).
-  /// - Throws: `DomainError.invalidHost` for a host name that cannot be part of a file name.
+  /// - Throws: `PlistError.invalidHost` for a host name that cannot be part of a file name.
   public init(root: String, host: Host = .any, machineIdentifier: String? = nil)
-    throws(DomainError)
+    throws(PlistError)
   {
     self.root = root
     self.host = host
@@ -57,11 +58,11 @@ public struct DomainStore: Sendable {
 
   /// swift-corelibs-foundation's rule: `$XDG_CONFIG_HOME` if absolute and longer than one
   /// character, else `$HOME/.config`.
-  static func root(in environment: [String: String]) throws(DomainError) -> String {
+  static func root(in environment: [String: String]) throws(PlistError) -> String {
     if let xdg = environment["XDG_CONFIG_HOME"], xdg.utf8.count > 1, xdg.hasPrefix("/") {
       return xdg
     }
-    guard let home = environment["HOME"], !home.isEmpty else { throw .noRoot }
+    guard let home = environment["HOME"], !home.isEmpty else { throw .noPreferencesDirectory }
     return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config"
   }
 

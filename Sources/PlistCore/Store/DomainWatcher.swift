@@ -1,107 +1,119 @@
-/// Reports each change to a domain as it happens, with inotify (no polling): whether the file
-/// is rewritten in place (Foundation), replaced by a rename (plistctl), deleted, or created
-/// later. A domain file that is a symbolic link is watched at its target too.
-public final class DomainWatcher {
-  /// One changed key.
-  public enum Change: Sendable, Equatable {
-    /// The key now holds this value (new or changed).
-    case set(key: String, value: PlistValue)
-    /// The key is gone.
-    case removed(key: String)
-  }
-
-  private let store: DomainStore
-  private let domain: Domain
-  private let path: PlistPath?
-  private let watcher: Int32
-  private let names: Set<String>
-  private var snapshot: PlistDictionary
-
-  /// Starts watching. A store directory that does not exist yet is created (mode 0700), as a
-  /// write would, so that a domain can be watched before its first key is written.
-  ///
-  /// - Parameters:
-  ///   - store: The store.
-  ///   - domain: The domain.
-  ///   - path: Only this key or key path, or every top-level key when nil.
-  /// - Throws: `PlistError.system` when the directory cannot be watched; `.parse` when the
-  ///   domain file is broken to begin with.
-  public init(store: DomainStore, domain: Domain, path: PlistPath? = nil) throws(PlistError) {
-    self.store = store
-    self.domain = domain
-    self.path = path
-    let file = store.path(of: domain)
-    let target = Platform.resolvingLinks(file)
-    var directories = [Platform.directory(of: file)]
-    if Platform.directory(of: target) != directories[0] {
-      directories.append(Platform.directory(of: target))
+#if os(Linux)
+  /// Reports each change to a domain as it happens, with inotify (no polling): whether the file
+  /// is rewritten in place (Foundation), replaced by a rename (plistctl), deleted, or created
+  /// later. A domain file that is a symbolic link is watched at its target too. (Linux only.)
+  public final class DomainWatcher {
+    /// One changed key: a top-level key, or the watched key path.
+    public enum Change: Sendable, Equatable {
+      /// The key now holds this value (new or changed).
+      case set(PlistPath, PlistValue)
+      /// The key is gone.
+      case removed(PlistPath)
     }
-    names = [Self.lastComponent(file), Self.lastComponent(target)]
-    do {
-      if store.isInStore(domain) { try Platform.makeDirectories(directories[0], mode: 0o700) }
-      watcher = try Platform.makeWatcher()
-      for directory in directories { try Platform.watchDirectory(watcher, directory) }
-    } catch {
-      throw .system(error)
+
+    private let store: DomainStore
+    private let domain: Domain
+    private let path: PlistPath?
+    private let watcher: Int32
+    private let names: Set<String>
+    private var snapshot: PlistDictionary
+
+    /// Starts watching. A store directory that does not exist yet is created (mode 0700), as a
+    /// write would, so that a domain can be watched before its first key is written.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - domain: The domain.
+    ///   - path: Only this key or key path, or every top-level key when nil.
+    /// - Throws: `PlistError.system` when the directory cannot be watched; `.parse` when the
+    ///   domain file is broken to begin with.
+    public init(store: DomainStore, domain: Domain, path: PlistPath? = nil) throws(PlistError) {
+      self.store = store
+      self.domain = domain
+      self.path = path
+      let file = store.path(of: domain)
+      let target = Platform.resolvingLinks(file)
+      var directories = [Platform.directory(of: file)]
+      if Platform.directory(of: target) != directories[0] {
+        directories.append(Platform.directory(of: target))
+      }
+      names = [Self.lastComponent(file), Self.lastComponent(target)]
+      do {
+        if store.isInStore(domain) { try Platform.makeDirectories(directories[0], mode: 0o700) }
+        watcher = try Platform.makeWatcher()
+        for directory in directories { try Platform.watchDirectory(watcher, directory) }
+      } catch {
+        throw .system(error)
+      }
+      snapshot = PlistDictionary()
+      snapshot = try current()
     }
-    snapshot = PlistDictionary()
-    snapshot = try current()
-  }
 
-  deinit { Platform.closeQuietly(watcher) }
+    deinit { Platform.closeQuietly(watcher) }
 
-  /// Waits for the next change to the domain (or to the watched key) and returns it.
-  ///
-  /// - Returns: The changed keys, in key order; never empty.
-  /// - Throws: `PlistError.system` if watching fails; `.parse` when the file is left broken
-  ///   (the watcher can go on afterwards).
-  public func next() throws(PlistError) -> [Change] {
-    while true {
-      let changed: [String]
-      do { changed = try Platform.nextChangedNames(watcher) } catch { throw .system(error) }
-      guard changed.contains(where: names.contains) else { continue }
-      let now = try current()
-      let changes = Self.difference(from: snapshot, to: now)
-      snapshot = now
-      if !changes.isEmpty { return changes }
-    }
-  }
-
-  /// The domain as it is now (only the watched key, when there is one), empty when missing.
-  private func current() throws(PlistError) -> PlistDictionary {
-    let contents = try store.load(domain)?.dictionary ?? PlistDictionary()
-    guard let path else { return contents }
-    var only = PlistDictionary()
-    if let value = try? contents.value(at: path) { only[path.displayName] = value }
-    return only
-  }
-
-  /// The keys whose values differ, in key order.
-  static func difference(from old: PlistDictionary, to new: PlistDictionary) -> [Change] {
-    // Both key lists are sorted: walk them side by side.
-    var changes: [Change] = []
-    var (i, j) = (0, 0)
-    while i < old.count || j < new.count {
-      let order =
-        i == old.count ? 1 : j == new.count ? -1 : KeyOrder.compare(old.keys[i], new.keys[j])
-      if order < 0 {
-        changes.append(.removed(key: old.keys[i]))
-        i += 1
-      } else if order > 0 {
-        changes.append(.set(key: new.keys[j], value: new.values[j]))
-        j += 1
-      } else {
-        if old.values[i] != new.values[j] {
-          changes.append(.set(key: new.keys[j], value: new.values[j]))
-        }
-        i += 1
-        j += 1
+    /// Waits for the next change to the domain (or to the watched key) and returns it.
+    ///
+    /// - Returns: The changed keys, in key order; never empty.
+    /// - Throws: `PlistError.system` if watching fails; `.parse` when the file is left broken
+    ///   (the watcher can go on afterwards).
+    public func next() throws(PlistError) -> [Change] {
+      while true {
+        let changed: [String]
+        do { changed = try Platform.nextChangedNames(watcher) } catch { throw .system(error) }
+        guard changed.contains(where: names.contains) else { continue }
+        let now = try current()
+        let changes = difference(from: snapshot, to: now)
+        snapshot = now
+        if !changes.isEmpty { return changes }
       }
     }
-    return changes
-  }
 
-  private static func lastComponent(_ path: String) -> String {
-    String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+    /// The domain as it is now (only the watched key, when there is one), empty when missing.
+    private func current() throws(PlistError) -> PlistDictionary {
+      let contents = try store.load(domain)?.dictionary ?? PlistDictionary()
+      guard let path else { return contents }
+      var only = PlistDictionary()
+      if let value = try? contents.value(at: path) { only[path.description] = value }
+      return only
+    }
+
+    /// The keys whose values differ, in key order (the watched path, when there is one).
+    private func difference(from old: PlistDictionary, to new: PlistDictionary) -> [Change] {
+      Self.difference(from: old, to: new).map { change in
+        switch change {
+        case .set(let key, let value): return .set(path ?? key, value)
+        case .removed(let key): return .removed(path ?? key)
+        }
+      }
+    }
+
+    /// The top-level keys whose values differ, in key order.
+    static func difference(from old: PlistDictionary, to new: PlistDictionary) -> [Change] {
+      // Both key lists are sorted: walk them side by side.
+      var changes: [Change] = []
+      var (i, j) = (0, 0)
+      while i < old.count || j < new.count {
+        let order =
+          i == old.count ? 1 : j == new.count ? -1 : KeyOrder.compare(old.keys[i], new.keys[j])
+        if order < 0 {
+          changes.append(.removed(PlistPath(topLevelKey: old.keys[i])))
+          i += 1
+        } else if order > 0 {
+          changes.append(.set(PlistPath(topLevelKey: new.keys[j]), new.values[j]))
+          j += 1
+        } else {
+          if old.values[i] != new.values[j] {
+            changes.append(.set(PlistPath(topLevelKey: new.keys[j]), new.values[j]))
+          }
+          i += 1
+          j += 1
+        }
+      }
+      return changes
+    }
+
+    private static func lastComponent(_ path: String) -> String {
+      String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+    }
   }
-}
+#endif

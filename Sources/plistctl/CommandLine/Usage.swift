@@ -1,60 +1,16 @@
-/// All help text in one place.
+/// The help texts, generated from the commands' specs, plus the prose that explains the
+/// arguments all commands share.
 enum Usage {
-  static let lines: [(command: String, synopsis: String)] = [
-    ("read", "read [--format F | --json | --xml] [DOMAIN [KEY]]"),
-    ("read-type", "read-type DOMAIN KEY"),
-    ("write", "write [--deep] DOMAIN KEY VALUE  |  write DOMAIN 'PLIST'"),
-    ("rename", "rename DOMAIN OLD_KEY NEW_KEY"),
-    ("delete", "delete DOMAIN [KEY]"),
-    ("remove", "remove DOMAIN [KEY]"),
-    ("domains", "domains [--json | --lines]"),
-    ("find", "find [--json] WORD"),
-    ("export", "export [--format F | --json | --xml] DOMAIN PATH|-"),
-    ("import", "import [--replace] DOMAIN PATH|-"),
-    ("watch", "watch DOMAIN [KEY]"),
-    ("keys", "keys DOMAIN [KEY]"),
-    ("convert", "convert FORMAT FILE [-o OUT | --in-place] [--compact]"),
-    ("lint", "lint FILE..."),
-    ("print", "print FILE"),
-    ("help", "help [COMMAND]"),
-  ]
-
-  static let overview = """
+  static let header = """
     plistctl: the defaults command for Linux, and plutil's jobs.
 
     Usage: plistctl [-currentHost | -host HOST] COMMAND ...
+    """
 
-      read                         every domain
-      read DOMAIN                  one domain
-      read DOMAIN KEY              one value
-      read-type DOMAIN KEY         the value's type
-      write DOMAIN KEY VALUE       set a key
-      write DOMAIN 'PLIST'         replace the domain with a dictionary
-      rename DOMAIN OLD NEW        rename a key
-      delete DOMAIN [KEY]          delete a key, or the whole domain (alias: remove)
-      domains                      list the domains (--json, --lines: one per line)
-      find WORD                    keys whose domain, name or text contains WORD (--json)
-      export DOMAIN PATH|-         XML to standard output for -, binary to PATH
-      import DOMAIN PATH|-         merge a plist (XML, binary, OpenStep or JSON) into DOMAIN;
-                                   --replace makes it the whole domain
-      watch DOMAIN [KEY]           print each change as it happens, as a plistctl command
-      keys DOMAIN [KEY]            the keys of a domain or a dictionary, one per line
-
+  static let sharedArguments = """
     KEY is a key, or a path into nested values when it starts with ':' (:Location:lat,
     :apps:0:label; \\: is a colon inside a key). write creates missing dictionaries, and an
     index equal to an array's length appends.
-
-    read and export take --format defaults|xml|binary|openstep|json, or --json, --xml.
-    JSON writes dates as ISO 8601 strings and data as base64, in full.
-
-      convert FORMAT FILE [-o OUT | --in-place] [--compact]
-                                   FORMAT: xml, binary, openstep, json (xml1, binary1 too);
-                                   FILE - is standard input; output to standard output
-                                   unless -o names a file (written atomically)
-      lint FILE...                 check that each file parses ("FILE: OK")
-      print FILE                   show any plist as `defaults read` shows values
-      help [COMMAND]               this text, or one command's usage
-      --version                    the version
 
     DOMAIN is a name (com.example.app), -g / -globalDomain / NSGlobalDomain, or a path to a
     plist file (with a / or starting with ~ or .; .plist may be left off). Domains live in
@@ -66,17 +22,67 @@ enum Usage {
       -string S   -data HEX   -int[eger] N   -float X   -bool[ean] true|false|yes|no
       -date '2024-01-02 03:04:05 +0000'   -json '{"typed": [1, 2.5, true]}'
       -array V...   -array-add V...   -dict K V ...   -dict-add K V ...
-    write --deep makes -dict-add merge nested dictionaries instead of replacing them.
+
+    Output formats (read, export, convert): defaults (read's layout), xml, binary, openstep,
+    json. JSON writes dates as ISO 8601 strings and data as base64, in full.
 
     Exit status: 0 success, 1 not found or refused, 2 a file or stream that cannot be read,
     parsed or written, 64 bad usage.
     """
 
+  /// `plistctl --help`: every command's forms with a summary, then the shared arguments.
+  static var overview: String {
+    var lines = [header, ""]
+    for command in Plistctl.commands {
+      let spec = command.spec
+      let forms = spec.forms.isEmpty ? [(spec.synopsis, spec.summary)] : spec.forms
+      for (usage, summary) in forms { lines += column(usage, summary) }
+    }
+    lines.append("  --version                    the version")
+    return (lines + ["", sharedArguments]).joined(separator: "\n")
+  }
+
+  /// `plistctl help COMMAND`: the usage line, what it does, its options and examples.
+  static func help(for spec: CommandSpec) -> String {
+    var lines = ["usage: plistctl \(spec.synopsis)", "", spec.summary.capitalizedFirst + "."]
+    let aliases = spec.aliases.map { "'\($0)'" }.joined(separator: ", ")
+    if !aliases.isEmpty { lines.append("Also invoked as \(aliases).") }
+    if !spec.forms.isEmpty {
+      lines.append("")
+      for (usage, summary) in spec.forms { lines += column(usage, summary) }
+    }
+    if !spec.options.isEmpty {
+      lines += ["", "Options:"]
+      for option in spec.options { lines += column(option.label, option.help) }
+    }
+    if !spec.examples.isEmpty {
+      lines += ["", "Examples:"]
+      for example in spec.examples {
+        lines.append("  plistctl \(example.command)")
+        lines.append("      # \(example.comment)")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// The one-line hint printed under a usage error.
   static func hint(for topic: String?) -> String {
-    if let topic, let line = lines.first(where: { $0.command == topic }) {
-      return "usage: plistctl \(line.synopsis)"
+    if let topic, let command = Plistctl.command(named: topic) {
+      return "usage: plistctl \(command.spec.synopsis)"
     }
     return "usage: plistctl [-currentHost | -host HOST] COMMAND ... (see 'plistctl help')"
   }
+
+  /// Two columns: the left one 29 wide, the right one on the next line when the left is long.
+  private static func column(_ left: String, _ right: String) -> [String] {
+    let width = 29
+    if left.count < width {
+      return ["  " + left + String(repeating: " ", count: width - left.count) + right]
+    }
+    return ["  " + left, "  " + String(repeating: " ", count: width) + right]
+  }
+}
+
+extension String {
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

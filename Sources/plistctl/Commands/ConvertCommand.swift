@@ -2,7 +2,25 @@ import PlistCore
 
 /// `convert FORMAT FILE [-o OUT | --in-place] [--compact]`: plutil's `-convert`.
 struct ConvertCommand: Command {
-  static let name = "convert"
+  static let spec = CommandSpec(
+    name: "convert", synopsis: "convert FORMAT FILE [-o OUT | --in-place] [--compact]",
+    summary: "convert a plist: FORMAT is xml, binary, openstep or json (xml1, binary1 too)",
+    forms: [
+      (
+        "convert FORMAT FILE [-o OUT | --in-place] [--compact]",
+        "to FORMAT: xml, binary, openstep or json; FILE - is stdin"
+      )
+    ],
+    options: [
+      OptionSpec(name: "output", short: "o", value: "OUT", help: "write to OUT (atomically)"),
+      OptionSpec(name: "in-place", short: "i", help: "rewrite FILE itself"),
+      OptionSpec(name: "compact", help: "JSON on one line"),
+    ],
+    positionals: ["FORMAT", "FILE"],
+    examples: [
+      ("convert json Info.plist", "JSON to standard output"),
+      ("convert binary Settings.plist -o S.bplist", "a binary copy"),
+    ])
 
   enum Destination: Equatable {
     case standardOutput
@@ -15,59 +33,39 @@ struct ConvertCommand: Command {
   let destination: Destination
   let compact: Bool
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    let formatName = try cursor.required("FORMAT", topic: Self.name)
-    guard let format = PlistFormat(name: formatName) else {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let formatName = arguments.positionals[0]
+    guard let format = FormatName.format(named: formatName) else {
       throw UsageError(
-        "unknown format '\(formatName)' (use xml, binary, openstep or json)", topic: Self.name)
+        "unknown format '\(formatName)' (use xml, binary, openstep or json)", topic: Self.spec.name)
     }
     self.format = format
-    var input: String?
-    var destination = Destination.standardOutput
-    var compact = false
-    while let argument = cursor.next() {
-      switch argument {
-      case "-o", "--output":
-        guard destination == .standardOutput else {
-          throw UsageError("give only one of -o and --in-place", topic: Self.name)
-        }
-        destination = .file(try cursor.required("a path after \(argument)", topic: Self.name))
-      case "--in-place", "-i":
-        guard destination == .standardOutput else {
-          throw UsageError("give only one of -o and --in-place", topic: Self.name)
-        }
-        destination = .inPlace
-      case "--compact": compact = true
-      default:
-        guard input == nil else {
-          throw UsageError("unexpected argument '\(argument)'", topic: Self.name)
-        }
-        input = argument
-      }
+    input = arguments.positionals[1]
+    compact = arguments.has("compact")
+    switch (arguments.values["output"], arguments.has("in-place")) {
+    case (nil, false): destination = .standardOutput
+    case (let path?, false): destination = .file(path)
+    case (nil, true): destination = .inPlace
+    case (_?, true):
+      throw UsageError("give only one of -o and --in-place", topic: Self.spec.name)
     }
-    guard let input else { throw UsageError("missing FILE", topic: Self.name) }
     if destination == .inPlace && input == "-" {
-      throw UsageError("--in-place needs a file, not -", topic: Self.name)
+      throw UsageError("--in-place needs a file, not -", topic: Self.spec.name)
     }
-    self.input = input
-    self.destination = destination
-    self.compact = compact
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
+  func run(in context: CommandContext) throws {
     let options = PropertyList.WriteOptions(prettyJSON: !compact)
     let target: String
     switch destination {
     case .standardOutput:
       // Read in full before writing anything, so a bad input prints nothing.
-      let value = try context.readPropertyList(path: input).value
-      do { try context.writeValue(value, format, options) } catch { throw error.asFailure }
-      return
+      return try context.writeValue(try context.readPropertyList(input), format, options)
     case .file(let path): target = path
     case .inPlace: target = input
     }
-    do {
-      try FileAccess.convert(from: input, to: format, destination: target, options: options)
-    } catch { throw error.asFailure }
+    try FileAccess.convert(
+      try context.readBytes(input), source: CommandContext.sourceName(input), to: format,
+      destination: target, options: options)
   }
 }

@@ -3,22 +3,29 @@ import PlistCore
 /// `domains [--json | --lines]`: the domain names, sorted, without the global one —
 /// comma-separated on one line as `defaults` prints them, as a JSON array, or one per line.
 struct DomainsCommand: Command {
-  static let name = "domains"
+  static let spec = CommandSpec(
+    name: "domains", synopsis: "domains [--json | --lines]",
+    summary: "list the domains (--json, --lines: one per line)",
+    options: [
+      OptionSpec(name: "json", help: "a JSON array"),
+      OptionSpec(name: "lines", help: "one name per line"),
+    ],
+    positionals: [],
+    examples: [("domains --lines", "one domain per line, for scripts")])
+
   let json: Bool
   let lines: Bool
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    let options = try Options(&cursor, flags: ["json", "lines"], topic: Self.name)
-    try options.expectPositional(0, 0, "", topic: Self.name)
-    json = options.flags.contains("json")
-    lines = options.flags.contains("lines")
-    if json && lines { throw UsageError("give only one of --json and --lines", topic: Self.name) }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    json = arguments.has("json")
+    lines = arguments.has("lines")
+    if json && lines {
+      throw UsageError("give only one of --json and --lines", topic: Self.spec.name)
+    }
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
-    let store = try context.store()
-    let names: [String]
-    do { names = try store.domainNames() } catch { throw error.asFailure }
+  func run(in context: CommandContext) throws {
+    let names = try context.store().domainNames()
     if json { return try context.emit(.array(names.map(PlistValue.string)), as: .plist(.json)) }
     if lines && !names.isEmpty { return try context.print(names.joined(separator: "\n")) }
     if !lines { try context.print(names.joined(separator: ", ")) }

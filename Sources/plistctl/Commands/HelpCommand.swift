@@ -1,18 +1,21 @@
-/// `help [COMMAND]`: the overview, or one command's usage line, on standard output.
+/// `help [COMMAND]`: the overview, or one command's help, on standard output.
 struct HelpCommand: Command {
-  static let name = "help"
+  static let spec = CommandSpec(
+    name: "help", synopsis: "help [COMMAND]", summary: "this text, or one command's help",
+    positionals: ["COMMAND"], required: 0,
+    examples: [("help write", "write's usage, options and examples")])
+
   let topic: String?
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    topic = cursor.next()?.lowercased()
-    try cursor.expectEnd(topic: Self.name)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    topic = arguments.positional(0)
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
+  func run(in context: CommandContext) throws {
     guard let topic else { return try context.print(Usage.overview) }
-    guard let line = Usage.lines.first(where: { $0.command == topic }) else {
-      throw CommandFailure("no help for unknown command '\(topic)'", status: .usage)
+    guard let command = Plistctl.command(named: topic) else {
+      throw UsageError("no help for unknown command '\(topic)'")
     }
-    try context.print("usage: plistctl \(line.synopsis)")
+    try context.print(Usage.help(for: command.spec))
   }
 }

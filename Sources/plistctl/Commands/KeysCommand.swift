@@ -3,22 +3,32 @@ import PlistCore
 /// `keys DOMAIN [KEY]`: the keys of a domain (or of the dictionary at KEY), one per line —
 /// for scripts and shell completion.
 struct KeysCommand: Command {
-  static let name = "keys"
-  let domain: String
+  static let spec = CommandSpec(
+    name: "keys", synopsis: "keys DOMAIN [KEY]",
+    summary: "the keys of a domain or a dictionary, one per line",
+    positionals: ["DOMAIN", "KEY"], required: 1,
+    examples: [("keys com.example.pigeon :HPLocation", "the keys of a nested dictionary")])
+
+  let domainArgument: String?
   let key: String?
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    (domain, key) = try cursor.domainAndOptionalKey(topic: Self.name)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    domainArgument = arguments.positionals[0]
+    key = arguments.positional(1)
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
-    let domain = try context.domain(self.domain)
-    let contents = try context.load(domain, from: try context.store())
-    var dictionary = contents
+  var keyArguments: [String] { key.map { [$0] } ?? [] }
+
+  func run(in context: CommandContext) throws {
+    let domain = try context.domain(domainArgument ?? "")
+    let store = try context.store()
+    var dictionary = try store.dictionary(of: domain)
     if let key {
-      guard
-        case .dictionary(let nested) = try ReadCommand.value(in: contents, domain: domain, key: key)
-      else { throw CommandFailure("Value for key \(key) is not a dictionary") }
+      let path = KeyArgument.path(key)
+      let value = try store.value(at: path, in: domain)
+      guard case .dictionary(let nested) = value else {
+        throw PlistError.typeMismatch(at: path, expected: .dictionary, found: value.type)
+      }
       dictionary = nested
     }
     if !dictionary.isEmpty { try context.print(dictionary.keys.joined(separator: "\n")) }

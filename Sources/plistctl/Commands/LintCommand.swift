@@ -3,26 +3,29 @@ import PlistCore
 /// `lint FILE...`: `FILE: OK` on standard output for each file that parses; for one that does
 /// not, its error (with the position) on standard error. Fails if any file fails.
 struct LintCommand: Command {
-  static let name = "lint"
+  static let spec = CommandSpec(
+    name: "lint", synopsis: "lint FILE...", summary: "check that each file parses (\"FILE: OK\")",
+    positionals: ["FILE"], repeatsLast: true,
+    examples: [("lint *.plist", "one line per file; exit 2 if any fails")])
+
   let paths: [String]
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    paths = Array(cursor.remaining)
-    guard !paths.isEmpty else { throw UsageError("missing FILE", topic: Self.name) }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    paths = arguments.positionals
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
+  func run(in context: CommandContext) throws {
     var failures = 0
     for path in paths {
       do {
-        _ = try context.readPropertyList(path: path)
-        try context.print("\(path == "-" ? FileAccess.standardInputName : path): OK")
+        _ = try context.readPropertyList(path)
+        try context.print("\(CommandContext.sourceName(path)): OK")
       } catch {
         failures += 1
-        context.writeError("plistctl: \(error.message)\n")
+        context.writeError("plistctl: \(error)\n")
       }
     }
     // Each failure has had its own line; the status says the rest.
-    if failures > 0 { throw CommandFailure(alreadyReported: .dataError) }
+    if failures > 0 { throw CommandFailure.alreadyReported(.dataError) }
   }
 }

@@ -2,16 +2,19 @@ import PlistCore
 
 /// `print FILE`: the value in `defaults read`'s layout.
 struct PrintCommand: Command {
-  static let name = "print"
+  static let spec = CommandSpec(
+    name: "print", synopsis: "print FILE",
+    summary: "show any plist as `defaults read` shows values",
+    positionals: ["FILE"],
+    examples: [("print Info.plist", "in defaults' layout")])
+
   let path: String
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    path = try cursor.required("FILE", topic: Self.name)
-    try cursor.expectEnd(topic: Self.name)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    path = arguments.positionals[0]
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
-    let value = try context.readPropertyList(path: path).value
-    try context.print(PropertyList.describe(value))
+  func run(in context: CommandContext) throws {
+    try context.print(PropertyList.describe(try context.readPropertyList(path)))
   }
 }

@@ -2,20 +2,24 @@ import PlistCore
 
 /// `read-type DOMAIN KEY`: `Type is integer` and the like.
 struct ReadTypeCommand: Command {
-  static let name = "read-type"
-  let domain: String
+  static let spec = CommandSpec(
+    name: "read-type", synopsis: "read-type DOMAIN KEY", summary: "the value's type",
+    positionals: ["DOMAIN", "KEY"],
+    examples: [("read-type com.example.pigeon HPMapType", "Type is integer")])
+
+  let domainArgument: String?
   let key: String
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    domain = try cursor.required("DOMAIN", topic: Self.name)
-    key = try cursor.required("KEY", topic: Self.name)
-    try cursor.expectEnd(topic: Self.name)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    domainArgument = arguments.positionals[0]
+    key = arguments.positionals[1]
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
-    let domain = try context.domain(self.domain)
-    let contents = try context.load(domain, from: try context.store())
-    let value = try ReadCommand.value(in: contents, domain: domain, key: key)
-    try context.print("Type is \(value.typeName)")
+  var keyArguments: [String] { [key] }
+
+  func run(in context: CommandContext) throws {
+    let domain = try context.domain(domainArgument ?? "")
+    let value = try context.store().value(at: KeyArgument.path(key), in: domain)
+    try context.print("Type is \(value.type.name)")
   }
 }

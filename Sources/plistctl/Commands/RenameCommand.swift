@@ -2,35 +2,27 @@ import PlistCore
 
 /// `rename DOMAIN OLD NEW`: moves a value to a new key.
 struct RenameCommand: Command {
-  static let name = "rename"
-  let domain: String
+  static let spec = CommandSpec(
+    name: "rename", synopsis: "rename DOMAIN OLD_KEY NEW_KEY", summary: "rename a key",
+    forms: [("rename DOMAIN OLD NEW", "rename a key")],
+    positionals: ["DOMAIN", "OLD_KEY", "NEW_KEY"],
+    examples: [("rename com.example.pigeon HPMapType MapType", "the value moves to MapType")])
+
+  let domainArgument: String?
   let oldKey: String
   let newKey: String
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    domain = try cursor.required("DOMAIN", topic: Self.name)
-    oldKey = try cursor.required("OLD_KEY", topic: Self.name)
-    newKey = try cursor.required("NEW_KEY", topic: Self.name)
-    try cursor.expectEnd(topic: Self.name)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    domainArgument = arguments.positionals[0]
+    oldKey = arguments.positionals[1]
+    newKey = arguments.positionals[2]
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
-    let domain = try context.domain(self.domain)
-    let (oldKey, newPath) = (self.oldKey, PlistPath(key: newKey))
-    let oldPath = PlistPath(key: oldKey)
-    let store = try context.store()
-    do {
-      try store.update(domain) { (dictionary) throws(PlistError) in
-        guard let value = try dictionary.value(at: oldPath) else {
-          throw .notFound(
-            "Key \(oldKey) does not exist in domain \(domain.displayName); leaving defaults unchanged"
-          )
-        }
-        try dictionary.remove(at: oldPath)
-        try dictionary.set(value, at: newPath)
-      }
-    } catch {
-      throw WriteCommand.writeFailure(error, domain)
-    }
+  var keyArguments: [String] { [oldKey, newKey] }
+
+  func run(in context: CommandContext) throws {
+    let domain = try context.domain(domainArgument ?? "")
+    try context.store().moveValue(
+      from: KeyArgument.path(oldKey), to: KeyArgument.path(newKey), in: domain)
   }
 }

@@ -3,24 +3,29 @@ import PlistCore
 /// `watch DOMAIN [KEY]`: prints each change as it happens, one line per changed key, as a
 /// command that replays it (`plistctl write …` / `plistctl delete …`), until interrupted.
 struct WatchCommand: Command {
-  static let name = "watch"
-  let domain: String
+  static let spec = CommandSpec(
+    name: "watch", synopsis: "watch DOMAIN [KEY]",
+    summary: "print each change as it happens, as a plistctl command",
+    positionals: ["DOMAIN", "KEY"], required: 1,
+    examples: [("watch com.example.pigeon", "one replayable command per change, until ^C")])
+
+  let domainArgument: String?
   let key: String?
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    (domain, key) = try cursor.domainAndOptionalKey(topic: Self.name)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    domainArgument = arguments.positionals[0]
+    key = arguments.positional(1)
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
+  var keyArguments: [String] { key.map { [$0] } ?? [] }
+
+  func run(in context: CommandContext) throws {
     Platform.unblockTerminationSignals()
-    let domain = try context.domain(self.domain)
-    let store = try context.store()
-    let watcher: DomainWatcher
-    do {
-      watcher = try DomainWatcher(store: store, domain: domain, path: key.map(PlistPath.init(key:)))
-    } catch { throw error.asFailure }
+    let domain = try context.domain(domainArgument ?? "")
+    let watcher = try DomainWatcher(
+      store: try context.store(), domain: domain, path: key.map(KeyArgument.path))
     let prefix = ["plistctl"] + hostArguments(context.host)
-    let domainWord = ShellQuoting.quote(domain.kind == .global ? "-g" : domain.displayName)
+    let domainWord = ShellQuoting.quote(domain == .global ? "-g" : domain.displayName)
     while true {
       let changes: [DomainWatcher.Change]
       do { changes = try watcher.next() } catch {
@@ -31,16 +36,22 @@ struct WatchCommand: Command {
       for change in changes {
         let words: [String]
         switch change {
-        case .set(let key, let value):
+        case .set(let path, let value):
           words =
-            prefix + ["write", domainWord, ShellQuoting.quote(key)]
-            + DefaultsValue.arguments(for: value).map(ShellQuoting.quote)
-        case .removed(let key):
-          words = prefix + ["delete", domainWord, ShellQuoting.quote(key)]
+            prefix + ["write", domainWord, ShellQuoting.quote(keyWord(path))]
+            + WriteArguments.spelling(of: value).map(ShellQuoting.quote)
+        case .removed(let path):
+          words = prefix + ["delete", domainWord, ShellQuoting.quote(keyWord(path))]
         }
         try context.print(words.joined(separator: " "))
       }
     }
+  }
+
+  /// The KEY word that names a changed path: the key as typed when one was watched, the
+  /// plain top-level key otherwise.
+  private func keyWord(_ path: PlistPath) -> String {
+    key ?? path.components.first ?? path.description
   }
 
   private func hostArguments(_ host: DomainStore.Host) -> [String] {

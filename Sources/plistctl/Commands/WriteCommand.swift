@@ -1,66 +1,45 @@
 import PlistCore
 
 /// `write [--deep] DOMAIN KEY VALUE…` sets a key (or a `:key:path`); `write DOMAIN 'PLIST'`
-/// replaces the whole domain. `--deep` makes `-dict-add` merge nested dictionaries too.
-/// Options come first: what follows KEY is all value.
+/// replaces the whole domain. Options come first: what follows KEY is all value.
 struct WriteCommand: Command {
-  static let name = "write"
-  let domain: String
+  static let spec = CommandSpec(
+    name: "write", synopsis: "write [--deep] DOMAIN KEY VALUE  |  write DOMAIN 'PLIST'",
+    summary: "set a key, or replace the domain with a dictionary",
+    forms: [
+      ("write DOMAIN KEY VALUE", "set a key"),
+      ("write DOMAIN 'PLIST'", "replace the domain with a dictionary"),
+    ],
+    options: [OptionSpec(name: "deep", help: "-dict-add merges nested dictionaries too")],
+    positionals: ["DOMAIN", "KEY or a dictionary to replace the domain with", "VALUE"],
+    required: 2, repeatsLast: true, optionsFirst: true,
+    examples: [
+      ("write com.example.pigeon HPMapType -int 1", "an integer"),
+      ("write com.example.pigeon :HPLocation:lat -float 52.5", "a nested value"),
+      ("write com.example.pigeon Recent -json '[{\"id\": 7}]'", "typed JSON"),
+    ])
+
+  let domainArgument: String?
   let key: String
   let values: [String]
   let deepMerge: Bool
 
-  init(parsing cursor: inout ArgumentCursor) throws(UsageError) {
-    var deep = false
-    while let option = cursor.peek(), option.hasPrefix("--") {
-      _ = cursor.next()
-      if option == "--" { break }
-      guard option == "--deep" else {
-        throw UsageError("unknown option '\(option)'", topic: Self.name)
-      }
-      deep = true
-    }
-    deepMerge = deep
-    domain = try cursor.required("DOMAIN", topic: Self.name)
-    key = try cursor.required("KEY or a dictionary to replace the domain with", topic: Self.name)
-    values = Array(cursor.remaining)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    domainArgument = arguments.positionals[0]
+    key = arguments.positionals[1]
+    values = Array(arguments.positionals.dropFirst(2))
+    deepMerge = arguments.has("deep")
   }
 
-  func run(in context: CommandContext) throws(CommandFailure) {
-    let domain = try context.domain(self.domain)
+  var keyArguments: [String] { [key] }
+
+  func run(in context: CommandContext) throws {
+    let domain = try context.domain(domainArgument ?? "")
     let store = try context.store()
-    let change = try makeChange()
-    do { try store.update(domain, change) } catch { throw Self.writeFailure(error, domain) }
-  }
-
-  /// The edit to make: replace the domain (no value after KEY, which is then a dictionary
-  /// literal) or apply the value arguments to KEY.
-  private func makeChange() throws(CommandFailure)
-    -> (inout PlistDictionary) throws(PlistError) -> Void
-  {
     if values.isEmpty {
-      let literal: PlistValue
-      do { literal = try DefaultsValue.literal(key) } catch { throw error.asFailure }
-      guard case .dictionary(let replacement) = literal else {
-        throw CommandFailure("Rep argument is not a dictionary. Defaults have not been changed.")
-      }
-      return { $0 = replacement }
+      return try store.replace(domain, with: try WriteArguments.replacement(key))
     }
-    let operation: DefaultsValue.Operation
-    do { operation = try DefaultsValue.parse(values) } catch { throw error.asFailure }
-    let (path, deep) = (PlistPath(key: key), deepMerge)
-    return { (dictionary) throws(PlistError) in
-      try operation.apply(to: &dictionary, at: path, deep: deep)
-    }
-  }
-
-  /// `defaults`' "Could not write domain" for I/O, the plain message for refusals.
-  static func writeFailure(_ error: PlistError, _ domain: Domain) -> CommandFailure {
-    switch error {
-    case .system(let system):
-      return CommandFailure(
-        "Could not write domain \(domain.displayName): \(system)", status: .dataError)
-    default: return error.asFailure
-    }
+    let operation = try WriteArguments.parse(values, deepMerge: deepMerge)
+    try store.write(operation, at: KeyArgument.path(key), in: domain)
   }
 }

@@ -1,11 +1,13 @@
 import PlistCore
 
-/// What a command may touch: the environment and the standard streams (`standard()` is the
-/// real process; the output goes through closures so that it can be captured).
+/// What a command may touch: the environment and the standard streams. `standard()` is the
+/// real process; tests build one with captured streams and run commands in process.
 struct CommandContext {
   var environment: [String: String]
   /// `-currentHost` or `-host H` before the verb.
   var host: DomainStore.Host = .any
+  /// Reads standard input to its end.
+  var readInput: () throws(PlistError) -> [UInt8]
   /// Writes bytes to standard output.
   var writeOutput: ([UInt8]) throws(PlistError) -> Void
   /// Encodes a value straight to standard output (streamed for the real process).
@@ -13,38 +15,53 @@ struct CommandContext {
   /// Writes text to standard error.
   var writeError: (String) -> Void
 
+  /// How messages name standard input.
+  static let standardInputName = "<stdin>"
+
   static func standard() -> CommandContext {
     CommandContext(
       environment: Platform.environment(["XDG_CONFIG_HOME", "HOME"]),
-      writeOutput: { (bytes) throws(PlistError) in try FileAccess.writeStandardOutput(bytes) },
-      writeValue: { (value, format, options) throws(PlistError) in
-        try FileAccess.writeStandardOutput(value, as: format, options: options)
+      readInput: { () throws(PlistError) in
+        try FileAccess.readAll(descriptor: Platform.standardInput, name: standardInputName)
       },
-      writeError: { FileAccess.writeStandardError($0) })
+      writeOutput: { (bytes) throws(PlistError) in
+        try FileAccess.write(bytes, toDescriptor: Platform.standardOutput, name: "<stdout>")
+      },
+      writeValue: { (value, format, options) throws(PlistError) in
+        try FileAccess.encode(
+          value, as: format, options: options, toDescriptor: Platform.standardOutput,
+          name: "<stdout>")
+      },
+      writeError: { text in
+        try? FileAccess.write(
+          Array(text.utf8), toDescriptor: Platform.standardError, name: "<stderr>")
+      })
   }
 
   /// The preference store for this invocation's root and host.
-  func store() throws(CommandFailure) -> DomainStore {
-    do { return try DomainStore(environment: environment, host: host) } catch {
-      throw CommandFailure(error.description, status: .usage)
-    }
+  func store() throws(PlistError) -> DomainStore {
+    try DomainStore(environment: environment, host: host)
   }
 
   /// A domain argument, validated.
-  func domain(_ argument: String) throws(CommandFailure) -> Domain {
-    do { return try Domain(argument: argument, home: environment["HOME"]) } catch {
-      throw CommandFailure(error.description, status: .usage)
-    }
+  func domain(_ argument: String) throws(PlistError) -> Domain {
+    try Domain(argument: argument, home: environment["HOME"])
   }
 
-  func print(_ text: String) throws(CommandFailure) {
-    do { try writeOutput(Array((text + "\n").utf8)) } catch { throw error.asFailure }
+  func print(_ text: String) throws(PlistError) {
+    try writeOutput(Array((text + "\n").utf8))
+  }
+
+  /// How messages name a FILE argument: the path, or `<stdin>` for `-`.
+  static func sourceName(_ path: String) -> String { path == "-" ? standardInputName : path }
+
+  /// The bytes of a FILE argument: a file, or standard input for `-`.
+  func readBytes(_ path: String) throws(PlistError) -> [UInt8] {
+    path == "-" ? try readInput() : try FileAccess.read(path: path)
   }
 
   /// Reads and parses a property list in any format from a file or `-` (standard input).
-  func readPropertyList(path: String) throws(CommandFailure) -> (
-    value: PlistValue, format: PlistFormat
-  ) {
-    do { return try FileAccess.readPropertyList(path: path) } catch { throw error.asFailure }
+  func readPropertyList(_ path: String) throws(PlistError) -> PlistValue {
+    try FileAccess.decode(try readBytes(path), source: Self.sourceName(path)).value
   }
 }

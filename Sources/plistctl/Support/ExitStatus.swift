@@ -1,12 +1,11 @@
-import PlistCore
-
-/// The exit statuses of SPEC §4.
+/// The exit statuses of docs/plistctl.1 (EXIT STATUS).
 enum ExitStatus: Int32, Sendable {
   /// Success.
   case success = 0
   /// Not found (a domain or key), or refused by a rule of the command.
   case failure = 1
-  /// A file or stream that cannot be read, parsed or written.
+  /// A file or stream that cannot be read, parsed or written, or an environment without a
+  /// preferences directory.
   case dataError = 2
   /// Bad usage (EX_USAGE).
   case usage = 64
@@ -24,35 +23,10 @@ struct UsageError: Error, Equatable {
   }
 }
 
-/// A command that ran and failed: the message and the status to leave with.
-struct CommandFailure: Error, Equatable {
-  let message: String
-  let status: ExitStatus
-
-  init(_ message: String, status: ExitStatus = .failure) {
-    self.message = message
-    self.status = status
-  }
-
-  /// A failure whose details the command has already written to standard error.
-  init(alreadyReported status: ExitStatus) {
-    self.init("", status: status)
-  }
-}
-
-extension PlistError {
-  /// Not found and refused exit 1, as in `defaults`; a file or stream that cannot be read,
-  /// parsed or written exits 2.
-  var asFailure: CommandFailure {
-    switch self {
-    case .notFound, .refused: return CommandFailure(description, status: .failure)
-    default: return CommandFailure(description, status: .dataError)
-    }
-  }
-}
-
-extension DefaultsValue.Failure {
-  var asFailure: CommandFailure {
-    CommandFailure(message, status: isUsage ? .usage : .failure)
-  }
+/// Failures of the command line itself, beyond the library's errors.
+enum CommandFailure: Error, Equatable {
+  /// `find` found nothing for the word.
+  case nothingFound(String)
+  /// The command has written its own messages (`lint`, one per file); leave with the status.
+  case alreadyReported(ExitStatus)
 }

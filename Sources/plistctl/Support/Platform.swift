@@ -8,10 +8,15 @@
   #error("Unsupported platform")
 #endif
 
-/// The command line's only libc calls: leaving with a status, and reading the environment.
+/// The command line's only libc calls: the standard descriptors, leaving with a status,
+/// signals, and reading the environment.
 enum Platform {
+  static let standardInput: Int32 = STDIN_FILENO
+  static let standardOutput: Int32 = STDOUT_FILENO
+  static let standardError: Int32 = STDERR_FILENO
+
   static func exit(_ status: ExitStatus) -> Never {
-    Glibc.exit(status.rawValue)
+    terminate(status.rawValue)
   }
 
   /// Makes sure SIGINT, SIGTERM and SIGHUP end the process: a parent may have started it
@@ -33,3 +38,6 @@ enum Platform {
     return result
   }
 }
+
+/// libc's `exit`, out of reach of `Platform.exit`'s name.
+private func terminate(_ code: Int32) -> Never { exit(code) }

@@ -14,7 +14,9 @@ struct StreamingConversionTests {
     let output = dir.appendingPathComponent("out.plist")
     try Data(bytes).write(to: input)
     do {
-      try FileAccess.convert(from: input.path, to: .xml, destination: output.path)
+      try FileAccess.convert(
+        try FileAccess.read(path: input.path), source: input.path, to: .xml,
+        destination: output.path)
     } catch {
       #expect(!FileManager.default.fileExists(atPath: output.path), "no output after a failure")
       #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.plist"])

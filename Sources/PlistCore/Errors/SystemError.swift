@@ -24,26 +24,21 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   public let operation: Operation
   /// The file or directory concerned (`<stdin>` and `<stdout>` for the standard streams).
   public let path: String
-  /// The `errno` value.
-  public let code: Int32
+  /// Why it failed.
+  public let errno: Errno
 
-  /// Captures the current `errno` (or the given code) for an operation on a path.
+  /// An error for an operation on a path.
   ///
   /// - Parameters:
   ///   - operation: What was being done.
   ///   - path: The file concerned.
-  ///   - code: The errno value; the current one when omitted.
-  public init(operation: Operation, path: String, code: Int32? = nil) {
+  ///   - errno: Why it failed; the calling thread's current `errno` when omitted.
+  public init(operation: Operation, path: String, errno: Errno? = nil) {
     self.operation = operation
     self.path = path
-    self.code = code ?? Platform.lastErrorCode
+    self.errno = errno ?? Errno.current
   }
-
-  /// Whether the file did not exist (ENOENT).
-  public var isMissingFile: Bool { code == Platform.noSuchFile }
 
   /// One line, e.g. `cannot read /x.plist: No such file or directory`.
-  public var description: String {
-    "cannot \(operation.rawValue) \(path): \(Platform.message(forErrorCode: code))"
-  }
+  public var description: String { "cannot \(operation.rawValue) \(path): \(errno)" }
 }

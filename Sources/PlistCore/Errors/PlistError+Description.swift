@@ -1,0 +1,57 @@
+extension PlistError: CustomStringConvertible {
+  /// One neutral line that says what failed and where. (The command line words the cases
+  /// that `defaults` has sentences for in its own way.)
+  public var description: String {
+    switch self {
+    case .parse(let error, let source): return "\(source): \(error)"
+    case .encoding(let error): return error.description
+    case .system(let error): return error.description
+    case .noPreferencesDirectory:
+      return "cannot find the preferences directory: set HOME or XDG_CONFIG_HOME"
+    case .invalidDomainName(let name, let reason):
+      return "invalid domain name '\(name)': \(reason)"
+    case .invalidHost(let host): return "invalid host name '\(host)'"
+    case .domainNotFound(let domain): return "domain \(domain) does not exist"
+    case .keyNotFound(let path, let domain): return "\(path) does not exist in domain \(domain)"
+    case .typeMismatch(let path, let expected, let found):
+      return "\(path) is \(found.withArticle), not \(expected.withArticle)"
+    case .notADictionary(let source, let found):
+      return "\(source): the root is \(found.withArticle), not a dictionary"
+    case .pathBlocked(let path, let blockedAt, let reason):
+      return "key path \(path): \(reason.explanation(at: blockedAt))"
+    case .unwritableFormat(let path, let format):
+      return "\(path) is \(format.name) and cannot be written back in that format"
+    }
+  }
+}
+
+extension PlistError.InvalidName: CustomStringConvertible {
+  /// Why the name was refused, e.g. `it contains '/'`.
+  public var description: String {
+    switch self {
+    case .empty: return "it is empty"
+    case .tooLong(let limit): return "it is longer than \(limit) bytes"
+    case .containsSlash: return "it contains '/'"
+    case .containsNUL: return "it contains NUL"
+    case .startsWith(let character): return "it starts with '\(character)'"
+    case .homeNotSet: return "~ needs $HOME to be set"
+    }
+  }
+}
+
+extension PlistError.PathBlock {
+  /// The reason as a clause about the place it happens, e.g. `:n is an integer, not a
+  /// dictionary or an array`.
+  ///
+  /// - Parameter place: Where the path stops.
+  /// - Returns: The clause.
+  public func explanation(at place: PlistPath) -> String {
+    switch self {
+    case .notAContainer(let type):
+      return "\(place) is \(type.withArticle), not a dictionary or an array"
+    case .notAnIndex(let component):
+      return "\(place) is an array, and '\(component)' is not an index"
+    case .pastEnd(let count): return "\(place) is past the end of an array of \(count)"
+    }
+  }
+}

@@ -1,0 +1,185 @@
+// MARK: - What the defaults commands do to domains, as library operations
+
+/// A domain and its keys, as `allDomains()` and `find(_:)` list them.
+public struct DomainContents: Sendable, Equatable {
+  /// The domain.
+  public let domain: Domain
+  /// Its keys and values (for `find`, only the matching ones).
+  public let dictionary: PlistDictionary
+}
+
+extension DomainStore {
+  /// A domain's keys and values. A domain with no file, or with an empty one, does not exist
+  /// (as for `defaults`, which cannot tell the two apart).
+  ///
+  /// - Parameter domain: The domain.
+  /// - Returns: Its dictionary, never empty.
+  /// - Throws: `PlistError.domainNotFound`, or what `load(_:)` throws.
+  public func dictionary(of domain: Domain) throws(PlistError) -> PlistDictionary {
+    guard let dictionary = try load(domain)?.dictionary, !dictionary.isEmpty else {
+      throw .domainNotFound(domain: domain.displayName)
+    }
+    return dictionary
+  }
+
+  /// The value at a key or key path of a domain.
+  ///
+  /// - Parameters:
+  ///   - path: The key path.
+  ///   - domain: The domain.
+  /// - Returns: The value.
+  /// - Throws: `PlistError.domainNotFound`, `.keyNotFound`, `.pathBlocked`, or what
+  ///   `load(_:)` throws.
+  public func value(at path: PlistPath, in domain: Domain) throws(PlistError) -> PlistValue {
+    guard let value = try dictionary(of: domain).value(at: path) else {
+      throw .keyNotFound(path, domain: domain.displayName)
+    }
+    return value
+  }
+
+  /// Every domain that has a file: the named ones in key order, then the global domain.
+  ///
+  /// - Returns: The domains with their contents.
+  /// - Throws: `PlistError` when a directory cannot be listed or a file cannot be parsed.
+  public func allDomains() throws(PlistError) -> [DomainContents] {
+    var all: [DomainContents] = []
+    for name in try domainNames() {
+      guard let domain = try? Domain(named: name), let contents = try load(domain) else {
+        continue
+      }
+      all.append(DomainContents(domain: domain, dictionary: contents.dictionary))
+    }
+    if let global = try load(.global) {
+      all.append(DomainContents(domain: .global, dictionary: global.dictionary))
+    }
+    return all
+  }
+
+  /// The keys whose domain name, key, or text (strings and keys at any depth) contains a
+  /// word, ignoring case, per domain in the order of `allDomains()`.
+  ///
+  /// - Parameter word: The word.
+  /// - Returns: The domains with matches, each with only its matching keys.
+  /// - Throws: What `allDomains()` throws.
+  public func find(_ word: String) throws(PlistError) -> [DomainContents] {
+    let needle = word.lowercased()
+    var found: [DomainContents] = []
+    for entry in try allDomains() {
+      let nameMatches = entry.domain.displayName.lowercased().contains(needle)
+      var selected = PlistDictionary()
+      for (key, value) in entry.dictionary
+      where nameMatches || key.lowercased().contains(needle) || value.containsText(needle) {
+        selected[key] = value
+      }
+      if !selected.isEmpty {
+        found.append(DomainContents(domain: entry.domain, dictionary: selected))
+      }
+    }
+    return found
+  }
+
+  /// Applies a `write` at a key or key path, under the lock, to a fresh read of the domain.
+  ///
+  /// - Parameters:
+  ///   - operation: What to do there.
+  ///   - path: The key path.
+  ///   - domain: The domain (created when missing).
+  /// - Throws: What `WriteOperation.apply(to:at:)` and `update(_:_:)` throw.
+  public func write(_ operation: WriteOperation, at path: PlistPath, in domain: Domain)
+    throws(PlistError)
+  {
+    try update(domain) { (dictionary) throws(PlistError) in
+      try operation.apply(to: &dictionary, at: path)
+    }
+  }
+
+  /// Replaces a domain's whole contents (an empty dictionary removes its file).
+  ///
+  /// - Parameters:
+  ///   - domain: The domain.
+  ///   - dictionary: The new contents.
+  /// - Throws: What `update(_:_:)` throws.
+  public func replace(_ domain: Domain, with dictionary: PlistDictionary) throws(PlistError) {
+    try update(domain) { $0 = dictionary }
+  }
+
+  /// Merges a property list into a domain, as `import` does: its top-level keys replace the
+  /// domain's, the others stay — or, with `replacing`, it becomes the domain's contents.
+  ///
+  /// - Parameters:
+  ///   - value: The property list; it must be a dictionary.
+  ///   - source: Where it came from, for the error when it is not a dictionary.
+  ///   - domain: The domain.
+  ///   - replacing: Drop the domain's other keys.
+  /// - Throws: `PlistError.notADictionary`, or what `update(_:_:)` throws.
+  public func merge(
+    _ value: PlistValue, from source: String, into domain: Domain, replacing: Bool = false
+  ) throws(PlistError) {
+    guard case .dictionary(let additions) = value else {
+      throw .notADictionary(source: source, found: value.type)
+    }
+    try update(domain) { dictionary in
+      dictionary = (replacing ? PlistDictionary() : dictionary).merging(additions)
+    }
+  }
+
+  /// Removes a key or key path from a domain.
+  ///
+  /// - Parameters:
+  ///   - path: The key path.
+  ///   - domain: The domain; a missing one is not created.
+  /// - Throws: `PlistError.domainNotFound`, `.keyNotFound`, `.pathBlocked`, or what
+  ///   `update(_:_:)` throws.
+  public func removeValue(at path: PlistPath, from domain: Domain) throws(PlistError) {
+    // Checked first: update would create the store's directory for a missing domain.
+    guard exists(domain) else { throw .domainNotFound(domain: domain.displayName) }
+    try update(domain) { (dictionary) throws(PlistError) in
+      guard !dictionary.isEmpty else { throw .domainNotFound(domain: domain.displayName) }
+      guard try dictionary.remove(at: path) else {
+        throw .keyNotFound(path, domain: domain.displayName)
+      }
+    }
+  }
+
+  /// Removes a whole domain (its file).
+  ///
+  /// - Parameter domain: The domain.
+  /// - Throws: `PlistError.domainNotFound` when it has no file with a key, or what
+  ///   `remove(_:)` throws.
+  public func removeDomain(_ domain: Domain) throws(PlistError) {
+    guard try remove(domain) else { throw .domainNotFound(domain: domain.displayName) }
+  }
+
+  /// Moves a value from one key or key path to another within a domain.
+  ///
+  /// - Parameters:
+  ///   - old: Where the value is.
+  ///   - new: Where it goes (missing dictionaries are created).
+  ///   - domain: The domain.
+  /// - Throws: `PlistError.keyNotFound` for nothing at `old`, `.pathBlocked`, or what
+  ///   `update(_:_:)` throws.
+  public func moveValue(from old: PlistPath, to new: PlistPath, in domain: Domain)
+    throws(PlistError)
+  {
+    try update(domain) { (dictionary) throws(PlistError) in
+      guard let value = try dictionary.value(at: old) else {
+        throw .keyNotFound(old, domain: domain.displayName)
+      }
+      try dictionary.remove(at: old)
+      try dictionary.set(value, at: new)
+    }
+  }
+}
+
+extension PlistValue {
+  /// Whether any string in the value (dictionary keys included) contains the lowercased word.
+  fileprivate func containsText(_ needle: String) -> Bool {
+    switch self {
+    case .string(let s): return s.lowercased().contains(needle)
+    case .array(let items): return items.contains { $0.containsText(needle) }
+    case .dictionary(let dict):
+      return dict.contains { $0.key.lowercased().contains(needle) || $0.value.containsText(needle) }
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import PlistCore
+
+/// Every sentence plistctl prints for a failure, in one place: `defaults`' own wording where
+/// it has one, plistctl's for the rest, and the library's one-line description for parse,
+/// encoding and system errors. Each error becomes one line and an exit status.
+enum Messages {
+  /// `defaults`' closing words when a change was refused.
+  static let unchanged = "Defaults have not been changed."
+
+  /// What the failing command was working on, for the sentences that name it.
+  struct Situation {
+    /// The command's name (`delete`, also when invoked as `remove`).
+    var command: String
+    /// The domain as messages name it (`NSGlobalDomain` for `-g`), if the command has one.
+    var domain: String?
+    /// The KEY arguments as typed, so that a key is named the way the user wrote it.
+    var keys: [String] = []
+  }
+
+  /// The line and the exit status for any error a command throws.
+  static func render(_ error: any Error, in situation: Situation) -> (
+    text: String, status: ExitStatus
+  ) {
+    switch error {
+    case let error as PlistError: return render(error, in: situation)
+    case let error as WriteArgumentError:
+      return (render(error), error.isMalformed ? .usage : .failure)
+    case let error as UsageError: return (error.message, .usage)
+    case CommandFailure.nothingFound(let word):
+      return ("No domain, key, nor value containing '\(word)'", .failure)
+    case CommandFailure.alreadyReported(let status): return ("", status)
+    default: return ("\(error)", .failure)
+    }
+  }
+
+  // MARK: - The library's errors
+
+  private static func render(_ error: PlistError, in situation: Situation)
+    -> (text: String, status: ExitStatus)
+  {
+    let command = situation.command
+    switch error {
+    case .domainNotFound(let domain):
+      if command == "delete" { return ("Domain (\(domain)) not found. \(unchanged)", .failure) }
+      return ("Domain \(domain) does not exist", .failure)
+    case .keyNotFound(let path, let domain):
+      let key = typed(path, in: situation)
+      switch command {
+      case "rename":
+        return (
+          "Key \(key) does not exist in domain \(domain); leaving defaults unchanged", .failure
+        )
+      case "delete":
+        return (
+          "The domain/default pair of (\(domain), \(key)) does not exist. \(unchanged)", .failure
+        )
+      default: return ("The domain/default pair of (\(domain), \(key)) does not exist", .failure)
+      }
+    case .typeMismatch(let path, let expected, _):
+      let key = typed(path, in: situation)
+      if command == "write" {
+        return (
+          "Value for key \(key) is not \(expected.withArticle); cannot append.  "
+            + "Leaving defaults unchanged.", .failure
+        )
+      }
+      return ("Value for key \(key) is not \(expected.withArticle)", .failure)
+    case .notADictionary(let source, let found) where command == "import":
+      return (
+        "Property list in \(source) is \(found.withArticle), not a dictionary. \(unchanged)",
+        .failure
+      )
+    case .notADictionary(let source, let found):
+      return (
+        "\(source): the root of a domain must be a dictionary, not \(found.withArticle)", .dataError
+      )
+    case .pathBlocked(_, let place, .pastEnd(let count)):
+      return ("Key path \(place) is past the end of an array of \(count)", .failure)
+    case .pathBlocked(let path, let place, let reason):
+      return ("Key path \(path): \(reason.explanation(at: place))", .failure)
+    case .unwritableFormat(let path, let format):
+      return (
+        "\(path) is \(format == .json ? "a JSON" : "an OpenStep") file; domains are written as "
+          + "XML or binary: convert it first (plistctl convert xml \(path) --in-place)", .failure
+      )
+    case .system(let system) where writes(command):
+      return ("Could not write domain \(situation.domain ?? "?"): \(system)", .dataError)
+    case .invalidDomainName, .invalidHost: return (error.description, .usage)
+    case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
+    }
+  }
+
+  /// The commands whose I/O failures `defaults` reports as "Could not write domain".
+  private static func writes(_ command: String) -> Bool {
+    ["write", "delete", "rename", "import"].contains(command)
+  }
+
+  /// A key path as the user typed it, when one of the command's KEY arguments is that path.
+  private static func typed(_ path: PlistPath, in situation: Situation) -> String {
+    situation.keys.first { KeyArgument.path($0) == path } ?? path.description
+  }
+
+  // MARK: - write's value arguments
+
+  private static func render(_ error: WriteArgumentError) -> String {
+    switch error {
+    case .missingValue: return "missing the value to write"
+    case .missingFlagArgument(let flag): return "\(flag) needs a value"
+    case .invalidFlagArgument(let flag, let argument):
+      return "\(flag) needs \(expectation(of: flag)), not '\(argument)'"
+    case .invalidJSON(let parse): return "Could not parse -json value: \(parse)"
+    case .unparsableLiteral(let token): return "Could not parse: \(token).  Try single-quoting it."
+    case .nestedComposite: return "Cannot nest composite types (arrays and dictionaries); exiting"
+    case .nonStringKey: return "Dictionary keys must be strings"
+    case .keyWithoutValue(let key): return "Key \(key) lacks a corresponding value"
+    case .unexpectedArgument(let extra):
+      return "Unexpected argument \(extra); leaving defaults unchanged."
+    case .notADictionary: return "Rep argument is not a dictionary. \(unchanged)"
+    }
+  }
+
+  private static func expectation(of flag: String) -> String {
+    switch flag {
+    case "-int", "-integer": return "an integer from −2^63 to 2^64−1"
+    case "-float": return "a decimal number"
+    case "-bool", "-boolean": return "true, false, yes or no"
+    case "-date": return "a date such as '2024-01-02 03:04:05 +0000' or '2024-01-02T03:04:05Z'"
+    default: return "hex digits"
+    }
+  }
+}
+
+/// A KEY argument as the commands read it: a key path when it starts with `:`, otherwise one
+/// top-level key exactly as `defaults` takes it (dots and colons included).
+enum KeyArgument {
+  static func path(_ argument: String) -> PlistPath {
+    PlistPath(argument) ?? PlistPath(topLevelKey: argument)
+  }
+}
