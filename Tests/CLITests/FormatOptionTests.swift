@@ -8,7 +8,7 @@ struct FormatOptionTests {
   /// The JSON as python3's json module reads it, printed back with sorted keys.
   static func pythonJSON(_ text: String) throws -> String {
     let script = "import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))"
-    let result = try CLI.run(
+    let result = try CLI.runProcess(
       ["python3", "-c", script], stdin: Array(text.utf8),
       program: URL(fileURLWithPath: "/usr/bin/env"))
     #expect(result.status == 0)

@@ -9,7 +9,7 @@ struct InteropTests {
     "UserDefaultsProbe")
 
   static func probe(_ arguments: [String], _ box: Sandbox) throws -> String {
-    let result = try CLI.run(arguments, environment: box.environment, program: probe)
+    let result = try CLI.runProcess(arguments, environment: box.environment, program: probe)
     #expect(result.status == 0)
     return result.stdout
   }

@@ -55,7 +55,7 @@ struct SafetyTests {
       try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: box.root)
     }
     let program = getuid() == 0 ? URL(fileURLWithPath: "/usr/bin/setpriv") : CLI.executable
-    let result = try CLI.run(arguments, environment: box.environment, program: program)
+    let result = try CLI.runProcess(arguments, environment: box.environment, program: program)
     #expect(result.status == 2)
     #expect(
       result.stderr.hasPrefix(
@@ -71,7 +71,7 @@ struct SafetyTests {
     let big = String(repeating: "x", count: 4000)
     // ulimit -f makes writes past 512 bytes fail with EFBIG (SIGXFSZ ignored).
     let script = "trap '' XFSZ; ulimit -f 1; exec \"$0\" write d big -string \(big)"
-    let result = try CLI.run(
+    let result = try CLI.runProcess(
       ["-c", script, CLI.executable.path], environment: box.environment,
       program: URL(fileURLWithPath: "/bin/sh"))
     #expect(result.status == 2)

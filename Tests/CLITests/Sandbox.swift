@@ -14,6 +14,7 @@ struct Sandbox {
     ["XDG_CONFIG_HOME": root, "HOME": directory.url.path]
   }
 
+  /// Runs plistctl in process against this root.
   @discardableResult
   func run(_ arguments: String..., stdin: String = "") throws -> CLI.Result {
     try CLI.run(arguments, stdin: Array(stdin.utf8), environment: environment)
@@ -22,6 +23,12 @@ struct Sandbox {
   @discardableResult
   func run(arguments: [String], stdin: [UInt8] = []) throws -> CLI.Result {
     try CLI.run(arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Runs the plistctl binary as a separate process against this root.
+  @discardableResult
+  func runProcess(_ arguments: String..., stdin: String = "") throws -> CLI.Result {
+    try CLI.runProcess(arguments, stdin: Array(stdin.utf8), environment: environment)
   }
 
   /// Runs plistctl and expects success, returning standard output.

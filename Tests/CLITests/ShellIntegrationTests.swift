@@ -15,7 +15,7 @@ struct ShellIntegrationTests {
       + "printf '%s\\n' \"${COMPREPLY[@]}\""
     var environment = box.environment
     environment["PATH"] = CLI.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
-    let result = try CLI.run(
+    let result = try CLI.runProcess(
       ["-c", driver, script] + words, environment: environment,
       program: URL(fileURLWithPath: "/bin/bash"))
     return result.stdout.split(separator: "\n").map(String.init)
@@ -54,7 +54,7 @@ struct ShellIntegrationTests {
   static func renderManPage() throws -> (text: String, warnings: String, status: Int32) {
     // -P-cbou: plain text, without bold, underline or overstrike sequences.
     let page = repository.appendingPathComponent("docs/plistctl.1").path
-    let result = try CLI.run(
+    let result = try CLI.runProcess(
       ["-man", "-Tutf8", "-ww", "-P-cbou", page], program: URL(fileURLWithPath: "/usr/bin/groff"))
     return (result.stdout, result.stderr, result.status)
   }

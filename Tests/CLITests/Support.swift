@@ -1,7 +1,12 @@
 import Foundation
+import PlistCore
 import Testing
 
-/// Runs the built `plistctl` binary as a separate process.
+@testable import plistctl
+
+/// Runs plistctl in this process through `Plistctl.run`, with captured streams (fast, and
+/// what most tests need), or the built binary as a separate process (`runProcess`: exit
+/// codes as the shell sees them, signals, other programs, concurrency).
 enum CLI {
   struct Result {
     let status: Int32
@@ -18,9 +23,45 @@ enum CLI {
     return products.appendingPathComponent("plistctl")
   }()
 
-  /// Runs plistctl (or another program) to completion, capturing its output.
+  /// Runs plistctl in process: the arguments after `plistctl`, standard input as bytes, the
+  /// environment as given over this process's own (as a child would inherit it).
   @discardableResult
   static func run(
+    _ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]
+  ) throws -> Result {
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    let output = Capture()
+    let errors = Capture()
+    let context = CommandContext(
+      environment: env, readInput: { stdin },
+      writeOutput: { output.append($0) },
+      writeValue: { (value, format, options) throws(PlistError) in
+        do throws(PlistEncodingError) {
+          output.append(try PropertyList.encode(value, as: format, options: options))
+        } catch {
+          throw .encoding(error)
+        }
+      },
+      writeError: { errors.append(Array($0.utf8)) })
+    let status = Plistctl.run(arguments: arguments, context: context)
+    return Result(
+      status: status.rawValue, stdout: String(decoding: output.bytes, as: UTF8.self),
+      stderr: String(decoding: errors.bytes, as: UTF8.self), stdoutBytes: output.bytes)
+  }
+
+  /// Bytes written by a command, collected for the test.
+  final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [UInt8] = []
+
+    func append(_ bytes: [UInt8]) { lock.withLock { collected += bytes } }
+    var bytes: [UInt8] { lock.withLock { collected } }
+  }
+
+  /// Runs plistctl (or another program) as a separate process, capturing its output.
+  @discardableResult
+  static func runProcess(
     _ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:],
     directory: URL? = nil, program: URL = executable
   ) throws -> Result {

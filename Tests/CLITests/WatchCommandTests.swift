@@ -1,50 +1,102 @@
 import Foundation
 import Testing
 
-/// `watch` run as a separate process while another writes, renames and deletes.
-@Suite("watch", .serialized)
+/// `watch` run as a separate process while another writes, renames and deletes. Every step
+/// waits for the line it causes (bounded), never for a fixed time.
+@Suite("watch")
 struct WatchCommandTests {
-  /// Starts `watch`, runs `actions`, stops it, returns what it printed.
-  static func watching(_ box: Sandbox, _ arguments: [String], _ actions: () throws -> Void) throws
-    -> String
-  {
+  /// A running `plistctl watch` whose output is collected as it arrives.
+  final class Watch: @unchecked Sendable {
     let process = Process()
-    process.executableURL = CLI.executable
-    process.arguments = ["watch"] + arguments
-    process.environment = box.environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    usleep(400_000)
-    try actions()
-    usleep(400_000)
-    process.terminate()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return text
+    private let condition = NSCondition()
+    private var text = ""
+
+    init(_ box: Sandbox, _ arguments: [String]) throws {
+      process.executableURL = CLI.executable
+      process.arguments = ["watch"] + arguments
+      process.environment = box.environment
+      let output = Pipe()
+      process.standardOutput = output
+      output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+        guard let self else { return }
+        let data = handle.availableData
+        self.condition.lock()
+        self.text += String(decoding: data, as: UTF8.self)
+        self.condition.broadcast()
+        self.condition.unlock()
+      }
+      try process.run()
+    }
+
+    /// Everything printed so far.
+    var output: String {
+      condition.lock()
+      defer { condition.unlock() }
+      return text
+    }
+
+    /// Waits until a line of the output is exactly `line`, at most ten seconds.
+    func waitFor(_ line: String) {
+      let deadline = Date().addingTimeInterval(10)
+      condition.lock()
+      defer { condition.unlock() }
+      while !text.split(separator: "\n").contains(Substring(line)) {
+        if !condition.wait(until: deadline) { return }
+      }
+    }
+
+    /// Waits until the watch is in place: writes a probe value until a line about it
+    /// appears, then deletes it and waits for that line. What came before is not the test's.
+    func waitUntilReady(_ box: Sandbox, domain: String, key: String) throws {
+      let deadline = Date().addingTimeInterval(10)
+      var attempt = 0
+      while !output.contains(" \(key) ") && Date() < deadline {
+        attempt += 1
+        _ = try box.ok("write", domain, key, "-int", "\(attempt)")
+        condition.lock()
+        _ = condition.wait(until: Date().addingTimeInterval(0.1))
+        condition.unlock()
+      }
+      _ = try box.ok("delete", domain, key)
+      readyLine = "plistctl delete \(domain) \(key)"
+      waitFor(readyLine)
+    }
+
+    private var readyLine = ""
+
+    /// Stops the process; returns the lines printed after the watch was ready.
+    func stop() -> String {
+      process.terminate()
+      process.waitUntilExit()
+      let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+      let start = lines.lastIndex(of: Substring(readyLine)).map { $0 + 1 } ?? 0
+      return lines[start...].joined(separator: "\n")
+    }
   }
 
   @Test func printsReplayableChangesThroughReplacementDeletionAndRecreation() throws {
     let box = try Sandbox()
     defer { box.remove() }
-    let output = try Self.watching(box, ["com.w"]) {
-      _ = try box.ok("write", "com.w", "a", "-int", "1")
-      usleep(50_000)
-      _ = try box.ok("write", "com.w", "b", "two words")
-      usleep(50_000)
-      _ = try box.ok("write", "com.w", "c", "{ x = (1); }")
-      usleep(50_000)
-      // Replace the file by a rename, as an editor or a sync tool would.
-      let copy = box.directory.path("copy.plist")
-      try Data("{ a = 2; }".utf8).write(to: URL(fileURLWithPath: copy))
-      #expect(rename(copy, box.file("com.w")) == 0)
-      usleep(50_000)
-      try FileManager.default.removeItem(atPath: box.file("com.w"))
-      usleep(50_000)
-      _ = try box.ok("write", "com.w", "d", "-bool", "yes")
-    }
+    let watch = try Watch(box, ["com.w"])
+    try watch.waitUntilReady(box, domain: "com.w", key: "probe")
+    _ = try box.ok("write", "com.w", "a", "-int", "1")
+    watch.waitFor("plistctl write com.w a -int 1")
+    _ = try box.ok("write", "com.w", "b", "two words")
+    watch.waitFor("plistctl write com.w b -string 'two words'")
+    _ = try box.ok("write", "com.w", "c", "{ x = (1); }")
+    watch.waitFor(
+      "plistctl write com.w c '<dict><key>x</key><array><string>1</string></array></dict>'")
+    // Replace the file by a rename, as an editor or a sync tool would.
+    let copy = box.directory.path("copy.plist")
+    try Data("{ a = 2; }".utf8).write(to: URL(fileURLWithPath: copy))
+    #expect(rename(copy, box.file("com.w")) == 0)
+    watch.waitFor("plistctl delete com.w c")
+    try FileManager.default.removeItem(atPath: box.file("com.w"))
+    watch.waitFor("plistctl delete com.w a")
+    _ = try box.ok("write", "com.w", "d", "-bool", "yes")
+    watch.waitFor("plistctl write com.w d -bool true")
     #expect(
-      output == """
+      watch.stop() == """
         plistctl write com.w a -int 1
         plistctl write com.w b -string 'two words'
         plistctl write com.w c '<dict><key>x</key><array><string>1</string></array></dict>'
@@ -60,23 +112,20 @@ struct WatchCommandTests {
   @Test func watchesOneKeyAndReplays() throws {
     let box = try Sandbox()
     defer { box.remove() }
-    let output = try Self.watching(box, ["-g", ":Deep:k"]) {
-      _ = try box.ok("write", "-g", "Other", "1")
-      usleep(50_000)
-      _ = try box.ok("write", "-g", ":Deep:k", "-date", "2024-01-02 03:04:05 +0000")
-    }
+    let watch = try Watch(box, ["-g", ":Deep:k"])
+    try watch.waitUntilReady(box, domain: "-g", key: ":Deep:k")
+    _ = try box.ok("write", "-g", "Other", "1")
+    _ = try box.ok("write", "-g", ":Deep:k", "-date", "2024-01-02 03:04:05 +0000")
+    watch.waitFor("plistctl write -g :Deep:k -date 2024-01-02T03:04:05Z")
+    let output = watch.stop()
     #expect(output == "plistctl write -g :Deep:k -date 2024-01-02T03:04:05Z\n")
     // The printed line, run by a shell, sets the same value in another root.
     let replay = try Sandbox()
     defer { replay.remove() }
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-    shell.arguments = [
-      "-c", output.replacingOccurrences(of: "plistctl", with: "\"$0\""), CLI.executable.path,
-    ]
-    shell.environment = replay.environment
-    try shell.run()
-    shell.waitUntilExit()
+    let shell = try CLI.runProcess(
+      ["-c", output.replacingOccurrences(of: "plistctl", with: "\"$0\""), CLI.executable.path],
+      environment: replay.environment, program: URL(fileURLWithPath: "/bin/sh"))
+    #expect(shell.status == 0)
     #expect(try replay.ok("read", "-g", ":Deep:k") == "2024-01-02 03:04:05 +0000\n")
   }
 }
