@@ -1,6 +1,19 @@
 /// Reading and writing property lists in any of the four formats: the entry points that the
 /// domain store and the command line use.
 public enum PropertyList {
+  /// The deepest nesting of arrays and dictionaries that every reader accepts and every
+  /// writer produces: 512 levels, as in libplist.
+  ///
+  /// Depth counts containers only: a root array or dictionary is at depth 1, a container
+  /// directly inside it at depth 2, and so on; scalars add nothing, so a scalar root has
+  /// depth 0 and a string inside 512 nested arrays is still within the limit. Containers
+  /// nested exactly `maximumDepth` deep are read and written; one level more is refused, by
+  /// readers with `PlistParseError.Kind.tooDeep(limit:)` and by writers with a
+  /// `PlistEncodingError` naming the limit. Empty containers count like any other. XML and
+  /// JSON spell a UID as a one-entry dictionary, so in those formats a UID counts as a
+  /// container too.
+  public static let maximumDepth = 512
+
   /// Options for writing.
   public struct WriteOptions: Sendable {
     /// JSON only: indent with two spaces (the default) or write everything on one line.
@@ -72,7 +85,8 @@ public enum PropertyList {
   ///   - options: Format-specific choices.
   /// - Returns: The bytes.
   /// - Throws: `PlistEncodingError` when the format cannot hold a value in `value` (a date
-  ///   in OpenStep, NaN in JSON, nesting beyond 512 levels).
+  ///   in OpenStep, NaN in JSON,
+  ///   nesting deeper than `maximumDepth`).
   public static func encode(
     _ value: PlistValue, as format: PlistFormat, options: WriteOptions = WriteOptions()
   ) throws(PlistEncodingError) -> [UInt8] {

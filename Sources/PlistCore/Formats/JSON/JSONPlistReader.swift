@@ -2,8 +2,6 @@
 /// −2^63 … 2^64−1 range), numbers with a fraction or exponent become reals, and `null`, which
 /// no plist type can hold, is refused. Duplicate keys: the last one wins.
 struct JSONPlistReader {
-  static let maxDepth = 512
-
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
   var scratch: [UInt8] = []
@@ -116,10 +114,8 @@ struct JSONPlistReader {
   }
 
   private func enter(_ depth: Int) throws(PlistParseError) {
-    if depth >= Self.maxDepth {
-      throw PlistParseError(
-        format: .json, kind: .tooDeep(limit: Self.maxDepth),
-        position: TextPosition.locate(pos, in: text))
+    guard NestingLimit.allowsContainer(inside: depth) else {
+      throw NestingLimit.parseError(.json, at: TextPosition.locate(pos, in: text))
     }
   }
 }

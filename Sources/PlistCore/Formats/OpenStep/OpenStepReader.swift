@@ -3,8 +3,6 @@
 /// dictionaries (and the `k;` shorthand), `//` and `/* */` comments, and `.strings` files — a
 /// dictionary body without braces. Every scalar is a string: the format has no numbers.
 struct OpenStepReader {
-  static let maxDepth = 512
-
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
   var scratch: [UInt8] = []
@@ -29,7 +27,8 @@ struct OpenStepReader {
     if pos == text.count { return value }
     guard case .string = value else { throw unexpected(expected: "the end of the input") }
     pos = start
-    return .dictionary(try parseEntries(until: nil, depth: 0))
+    // The body is the root dictionary: its values sit inside one container.
+    return .dictionary(try parseEntries(until: nil, depth: 1))
   }
 
   mutating func parseValue(depth: Int) throws(PlistParseError) -> PlistValue {
@@ -50,10 +49,8 @@ struct OpenStepReader {
   }
 
   private func enter(_ depth: Int, at offset: Int) throws(PlistParseError) {
-    if depth >= Self.maxDepth {
-      throw PlistParseError(
-        format: .openStep, kind: .tooDeep(limit: Self.maxDepth),
-        position: TextPosition.locate(offset, in: text))
+    guard NestingLimit.allowsContainer(inside: depth) else {
+      throw NestingLimit.parseError(.openStep, at: TextPosition.locate(offset, in: text))
     }
   }
 

@@ -207,9 +207,7 @@ extension XMLPlistReader {
   }
 
   func tooDeep(at offset: Int) -> PlistParseError {
-    PlistParseError(
-      format: .xml, kind: .tooDeep(limit: Self.maxDepth),
-      position: TextPosition.locate(offset, in: text))
+    NestingLimit.parseError(.xml, at: TextPosition.locate(offset, in: text))
   }
 }
 
