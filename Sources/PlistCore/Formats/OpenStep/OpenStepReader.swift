@@ -2,7 +2,9 @@
 /// strings, `<hex>` data, `( … )` arrays with an optional trailing comma, `{ k = v; }`
 /// dictionaries (and the `k;` shorthand), `//` and `/* */` comments, and `.strings` files — a
 /// dictionary body without braces. Every scalar is a string: the format has no numbers.
-struct OpenStepReader {
+struct OpenStepReader: TextReader {
+  static var format: PlistFormat { .openStep }
+
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
   var scratch: [UInt8] = []
@@ -36,7 +38,7 @@ struct OpenStepReader {
     switch text[pos] {
     case UInt8(ascii: "{"):
       let start = pos
-      try enter(depth, at: start)
+      try enterContainer(inside: depth, at: start)
       pos += 1
       return .dictionary(try parseEntries(until: UInt8(ascii: "}"), depth: depth + 1))
     case UInt8(ascii: "("): return try parseArray(depth: depth)
@@ -45,12 +47,6 @@ struct OpenStepReader {
     default:
       guard Self.isUnquoted(text[pos]) else { throw unexpected(expected: "a value") }
       return .string(try parseUnquoted())
-    }
-  }
-
-  private func enter(_ depth: Int, at offset: Int) throws(PlistParseError) {
-    guard NestingLimit.allowsContainer(inside: depth) else {
-      throw NestingLimit.parseError(.openStep, at: TextPosition.locate(offset, in: text))
     }
   }
 
@@ -96,7 +92,7 @@ struct OpenStepReader {
   }
 
   private mutating func parseArray(depth: Int) throws(PlistParseError) -> PlistValue {
-    try enter(depth, at: pos)
+    try enterContainer(inside: depth, at: pos)
     pos += 1
     var items: [PlistValue] = []
     while true {

@@ -4,7 +4,9 @@
 ///
 /// Only the five named entities and numeric character references are known, so entity
 /// expansion attacks and external entities simply fail. Nesting is limited as `PropertyList.maximumDepth` says.
-struct XMLPlistReader {
+struct XMLPlistReader: TextReader {
+  static var format: PlistFormat { .xml }
+
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
   /// Reused for strings that need unescaping.
@@ -91,7 +93,7 @@ struct XMLPlistReader {
   mutating func parseArray(_ open: OpenTag, depth: Int, openedAt start: Int)
     throws(PlistParseError) -> PlistValue
   {
-    guard NestingLimit.allowsContainer(inside: depth) else { throw tooDeep(at: start) }
+    try enterContainer(inside: depth, at: start)
     if open.selfClosing { return .array([]) }
     let base = children.count
     while true {
@@ -108,7 +110,7 @@ struct XMLPlistReader {
   mutating func parseDict(_ open: OpenTag, depth: Int, openedAt start: Int)
     throws(PlistParseError) -> PlistValue
   {
-    guard NestingLimit.allowsContainer(inside: depth) else { throw tooDeep(at: start) }
+    try enterContainer(inside: depth, at: start)
     if open.selfClosing { return .dictionary([:]) }
     let valueBase = children.count
     let keyBase = pendingKeys.count
