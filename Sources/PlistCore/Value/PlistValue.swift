@@ -93,16 +93,6 @@ extension PlistValue: Hashable {
   }
 }
 
-extension String {
-  /// Whether two strings have the same UTF-8 bytes: plist equality, which (unlike Swift's
-  /// `==`) does not treat canonically equivalent strings as equal.
-  func hasSameUTF8(as other: String) -> Bool {
-    var a = self
-    var b = other
-    return a.withUTF8 { x in b.withUTF8 { Platform.bytesEqual(x, $0) } }
-  }
-}
-
 // MARK: - Literals (for building values in code and tests)
 
 extension PlistValue: ExpressibleByStringLiteral {
