@@ -25,58 +25,6 @@ public enum PropertyList {
     public init(prettyJSON: Bool = true) { self.prettyJSON = prettyJSON }
   }
 
-  /// Parses a property list in a known format.
-  ///
-  /// - Parameters:
-  ///   - bytes: The whole input.
-  ///   - format: Its format.
-  /// - Returns: The value.
-  /// - Throws: `PlistParseError` naming the format and the position of the first problem.
-  public static func decode(_ bytes: [UInt8], as format: PlistFormat) throws(PlistParseError)
-    -> PlistValue
-  {
-    guard !bytes.isEmpty else {
-      throw PlistParseError(format: format, kind: .empty, position: .wholeInput)
-    }
-    return try bytes.withUnsafeBufferPointer { (buffer) throws(PlistParseError) in
-      switch format {
-      case .xml: return try XMLPlistReader.read(buffer)
-      case .binary: return try BinaryPlistReader.read(buffer)
-      case .openStep: return try OpenStepReader.read(buffer)
-      case .json: return try JSONPlistReader.read(buffer)
-      }
-    }
-  }
-
-  /// Parses a property list in whatever format it is: binary, XML or OpenStep as
-  /// CoreFoundation detects them, and JSON when the text is not OpenStep but is JSON.
-  ///
-  /// - Parameters:
-  ///   - bytes: The whole input.
-  ///   - allowJSON: Whether to try JSON when the OpenStep reading fails.
-  /// - Returns: The value and the format it was read as.
-  /// - Throws: `PlistParseError`; when both OpenStep and JSON fail, the error of the reader
-  ///   that got further.
-  public static func decode(_ bytes: [UInt8], allowJSON: Bool = true) throws(PlistParseError)
-    -> (value: PlistValue, format: PlistFormat)
-  {
-    let format = PlistFormat.detect(bytes)
-    do {
-      return (try decode(bytes, as: format), format)
-    } catch let openStepError where format == .openStep && allowJSON && looksLikeJSON(bytes) {
-      do {
-        return (try decode(bytes, as: .json), .json)
-      } catch let jsonError {
-        throw jsonError.position.isAfter(openStepError.position) ? jsonError : openStepError
-      }
-    }
-  }
-
-  private static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
-    guard let first = bytes.first(where: { !ASCII.isSpace($0) }) else { return false }
-    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-  }
-
   /// Serialises a value.
   ///
   /// - Parameters:
@@ -129,15 +77,5 @@ public enum PropertyList {
   /// - Returns: The text.
   public static func describe(_ value: PlistValue) -> String {
     DescriptionWriter.describe(value)
-  }
-}
-
-extension PlistParseError.Position {
-  fileprivate func isAfter(_ other: PlistParseError.Position) -> Bool {
-    switch (self, other) {
-    case (.line(let l1, let c1), .line(let l2, let c2)): return (l1, c1) > (l2, c2)
-    case (.byteOffset(let a), .byteOffset(let b)): return a > b
-    default: return false
-    }
   }
 }
