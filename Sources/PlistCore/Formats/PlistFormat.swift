@@ -39,7 +39,10 @@ public enum PlistFormat: String, Sendable, CaseIterable {
   ///
   /// - Parameter bytes: The start of the input (the first few hundred bytes are enough).
   /// - Returns: The detected format.
-  public static func detect(_ bytes: [UInt8]) -> PlistFormat {
+  public static func detect(_ bytes: [UInt8]) -> PlistFormat { detect(head: bytes) }
+
+  /// `detect(_:)` for bytes in any collection.
+  static func detect(head bytes: some Collection<UInt8>) -> PlistFormat {
     if bytes.starts(with: BinaryPlistTrailer.magicPrefix) { return .binary }
     let head = Array(bytes.prefix(1024))
     return head.withUnsafeBufferPointer { buffer in

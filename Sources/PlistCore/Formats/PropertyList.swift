@@ -1,6 +1,19 @@
 /// Reading and writing property lists in any of the four formats: the entry points that the
 /// domain store and the command line use.
 public enum PropertyList {
+  /// The deepest nesting of arrays and dictionaries that every reader accepts and every
+  /// writer produces: 512 levels, as in libplist.
+  ///
+  /// Depth counts containers only: a root array or dictionary is at depth 1, a container
+  /// directly inside it at depth 2, and so on; scalars add nothing, so a scalar root has
+  /// depth 0 and a string inside 512 nested arrays is still within the limit. Containers
+  /// nested exactly `maximumDepth` deep are read and written; one level more is refused, by
+  /// readers with `PlistParseError.Kind.tooDeep(limit:)` and by writers with a
+  /// `PlistEncodingError` naming the limit. Empty containers count like any other. XML and
+  /// JSON spell a UID as a one-entry dictionary, so in those formats a UID counts as a
+  /// container too.
+  public static let maximumDepth = 512
+
   /// Options for writing.
   public struct WriteOptions: Sendable {
     /// JSON only: indent with two spaces (the default) or write everything on one line.
@@ -12,58 +25,6 @@ public enum PropertyList {
     public init(prettyJSON: Bool = true) { self.prettyJSON = prettyJSON }
   }
 
-  /// Parses a property list in a known format.
-  ///
-  /// - Parameters:
-  ///   - bytes: The whole input.
-  ///   - format: Its format.
-  /// - Returns: The value.
-  /// - Throws: `PlistParseError` naming the format and the position of the first problem.
-  public static func decode(_ bytes: [UInt8], as format: PlistFormat) throws(PlistParseError)
-    -> PlistValue
-  {
-    guard !bytes.isEmpty else {
-      throw PlistParseError(format: format, kind: .empty, position: .wholeInput)
-    }
-    return try bytes.withUnsafeBufferPointer { (buffer) throws(PlistParseError) in
-      switch format {
-      case .xml: return try XMLPlistReader.read(buffer)
-      case .binary: return try BinaryPlistReader.read(buffer)
-      case .openStep: return try OpenStepReader.read(buffer)
-      case .json: return try JSONPlistReader.read(buffer)
-      }
-    }
-  }
-
-  /// Parses a property list in whatever format it is: binary, XML or OpenStep as
-  /// CoreFoundation detects them, and JSON when the text is not OpenStep but is JSON.
-  ///
-  /// - Parameters:
-  ///   - bytes: The whole input.
-  ///   - allowJSON: Whether to try JSON when the OpenStep reading fails.
-  /// - Returns: The value and the format it was read as.
-  /// - Throws: `PlistParseError`; when both OpenStep and JSON fail, the error of the reader
-  ///   that got further.
-  public static func decode(_ bytes: [UInt8], allowJSON: Bool = true) throws(PlistParseError)
-    -> (value: PlistValue, format: PlistFormat)
-  {
-    let format = PlistFormat.detect(bytes)
-    do {
-      return (try decode(bytes, as: format), format)
-    } catch let openStepError where format == .openStep && allowJSON && looksLikeJSON(bytes) {
-      do {
-        return (try decode(bytes, as: .json), .json)
-      } catch let jsonError {
-        throw jsonError.position.isAfter(openStepError.position) ? jsonError : openStepError
-      }
-    }
-  }
-
-  private static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
-    guard let first = bytes.first(where: { !ASCII.isSpace($0) }) else { return false }
-    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-  }
-
   /// Serialises a value.
   ///
   /// - Parameters:
@@ -72,7 +33,8 @@ public enum PropertyList {
   ///   - options: Format-specific choices.
   /// - Returns: The bytes.
   /// - Throws: `PlistEncodingError` when the format cannot hold a value in `value` (a date
-  ///   in OpenStep, NaN in JSON, nesting beyond 512 levels).
+  ///   in OpenStep, NaN in JSON,
+  ///   nesting deeper than `maximumDepth`).
   public static func encode(
     _ value: PlistValue, as format: PlistFormat, options: WriteOptions = WriteOptions()
   ) throws(PlistEncodingError) -> [UInt8] {
@@ -115,15 +77,5 @@ public enum PropertyList {
   /// - Returns: The text.
   public static func describe(_ value: PlistValue) -> String {
     DescriptionWriter.describe(value)
-  }
-}
-
-extension PlistParseError.Position {
-  fileprivate func isAfter(_ other: PlistParseError.Position) -> Bool {
-    switch (self, other) {
-    case (.line(let l1, let c1), .line(let l2, let c2)): return (l1, c1) > (l2, c2)
-    case (.byteOffset(let a), .byteOffset(let b)): return a > b
-    default: return false
-    }
   }
 }

@@ -125,7 +125,7 @@ public enum WriteArguments {
       return .integer(value)
     case "-float":
       let text = argument.trimmingSpaces
-      guard !text.isEmpty, text.utf8.allSatisfy(XMLPlistReader.isDecimalRealByte),
+      guard !text.isEmpty, text.utf8.allSatisfy(DecimalReal.isRealByte),
         let value = Double(text), value.isFinite
       else { throw .invalidFlagArgument(flag, argument) }
       return .real(value)

@@ -1,6 +1,6 @@
 /// A plist date: seconds since 2001-01-01T00:00:00Z (the reference date), kept as a `Double`
 /// exactly as the binary format stores it, never rounded.
-public struct PlistDate: Sendable, Hashable {
+public struct PlistDate: Sendable {
   /// Seconds since 2001-01-01T00:00:00Z; may be fractional, negative or non-finite.
   public var secondsSinceReferenceDate: Double
 
@@ -125,5 +125,27 @@ public struct PlistDate: Sendable, Hashable {
     let q = a / b
     let r = a % b
     return r < 0 ? (q - 1, r + b) : (q, r)
+  }
+}
+
+extension PlistDate: Hashable {
+  /// Whether two dates are the same instant as stored: equal bit patterns, or both NaN. So
+  /// `0.0` and `-0.0` differ and NaN equals NaN, as for `PlistValue.date`, and a round trip
+  /// through any format can be checked exactly.
+  ///
+  /// - Parameters:
+  ///   - lhs: A date.
+  ///   - rhs: Another date.
+  /// - Returns: Whether they are the same.
+  public static func == (lhs: PlistDate, rhs: PlistDate) -> Bool {
+    PlistValue.sameDouble(lhs.secondsSinceReferenceDate, rhs.secondsSinceReferenceDate)
+  }
+
+  /// Feeds the date into a hasher, consistently with `==` (every NaN hashes alike).
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    let seconds = secondsSinceReferenceDate
+    hasher.combine(seconds.isNaN ? 0 : seconds.bitPattern)
   }
 }

@@ -19,10 +19,23 @@ public struct PlistDictionary: Sendable {
 
   /// A dictionary from entries in any order; for a repeated key, the last entry wins.
   ///
-  /// - Parameters:
-  ///   - keys: The keys.
-  ///   - values: The values, one per key.
-  public init(keys: [String], values: [PlistValue]) {
+  /// - Parameter entries: Keys and values, in any order.
+  public init<Entries: Sequence>(_ entries: Entries)
+  where Entries.Element == (key: String, value: PlistValue) {
+    var keys: [String] = []
+    var values: [PlistValue] = []
+    keys.reserveCapacity(entries.underestimatedCount)
+    values.reserveCapacity(entries.underestimatedCount)
+    for (key, value) in entries {
+      keys.append(key)
+      values.append(value)
+    }
+    self.init(keys: keys, values: values)
+  }
+
+  /// A dictionary from parallel arrays in any order, as the readers collect them; for a
+  /// repeated key, the last entry wins. Internal: it traps unless there is one value per key.
+  init(keys: [String], values: [PlistValue]) {
     precondition(keys.count == values.count, "one value per key")
     if KeyOrder.isStrictlyIncreasing(keys) {
       self.keys = keys
@@ -116,30 +129,6 @@ public struct PlistDictionary: Sendable {
     }
     return (false, low)
   }
-}
-
-extension PlistDictionary: Sequence {
-  /// The entries in key order.
-  public struct Iterator: IteratorProtocol {
-    private let dictionary: PlistDictionary
-    private var index = 0
-
-    init(_ dictionary: PlistDictionary) { self.dictionary = dictionary }
-
-    /// The next entry.
-    ///
-    /// - Returns: The next key and value, or nil at the end.
-    public mutating func next() -> (key: String, value: PlistValue)? {
-      guard index < dictionary.keys.count else { return nil }
-      defer { index += 1 }
-      return (dictionary.keys[index], dictionary.values[index])
-    }
-  }
-
-  /// Iterates the entries in key order.
-  ///
-  /// - Returns: The iterator.
-  public func makeIterator() -> Iterator { Iterator(self) }
 }
 
 extension PlistDictionary: ExpressibleByDictionaryLiteral {

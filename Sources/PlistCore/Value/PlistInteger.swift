@@ -83,13 +83,22 @@ public struct PlistInteger: Sendable, Hashable {
     guard !digits.isEmpty else { return nil }
     var result: UInt64 = 0
     for byte in digits {
-      guard let digit = ASCII.digitValue(byte), UInt64(digit) < radix else { return nil }
+      guard let digit = digitValue(byte), UInt64(digit) < radix else { return nil }
       let (shifted, o1) = result.multipliedReportingOverflow(by: radix)
       let (sum, o2) = shifted.addingReportingOverflow(UInt64(digit))
       if o1 || o2 { return nil }
       result = sum
     }
     return result
+  }
+
+  /// The value of an ASCII digit in bases up to 36 (`0`–`9`, then letters in either case).
+  @inline(__always)
+  private static func digitValue(_ byte: UInt8) -> UInt8? {
+    if byte &- 0x30 < 10 { return byte - 0x30 }
+    let lower = byte | 0x20
+    if lower &- 0x61 < 26 { return lower - 0x61 + 10 }
+    return nil
   }
 }
 

@@ -39,8 +39,7 @@ extension PlistValue: Equatable {
     case (.integer(let a), .integer(let b)): return a == b
     case (.real(let a), .real(let b)): return sameDouble(a, b)
     case (.boolean(let a), .boolean(let b)): return a == b
-    case (.date(let a), .date(let b)):
-      return sameDouble(a.secondsSinceReferenceDate, b.secondsSinceReferenceDate)
+    case (.date(let a), .date(let b)): return a == b
     case (.data(let a), .data(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
     case (.dictionary(let a), .dictionary(let b)): return a == b
@@ -49,7 +48,8 @@ extension PlistValue: Equatable {
     }
   }
 
-  private static func sameDouble(_ a: Double, _ b: Double) -> Bool {
+  /// Equal bit patterns, or both NaN (so `0.0` and `-0.0` differ, and NaN equals NaN).
+  static func sameDouble(_ a: Double, _ b: Double) -> Bool {
     a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
   }
 }
@@ -74,9 +74,8 @@ extension PlistValue: Hashable {
       hasher.combine(3)
       hasher.combine(b)
     case .date(let d):
-      let seconds = d.secondsSinceReferenceDate
       hasher.combine(4)
-      hasher.combine(seconds.isNaN ? 0 : seconds.bitPattern)
+      hasher.combine(d)
     case .data(let d):
       hasher.combine(5)
       hasher.combine(d)
@@ -91,37 +90,4 @@ extension PlistValue: Hashable {
       hasher.combine(u)
     }
   }
-}
-
-extension String {
-  /// Whether two strings have the same UTF-8 bytes: plist equality, which (unlike Swift's
-  /// `==`) does not treat canonically equivalent strings as equal.
-  func hasSameUTF8(as other: String) -> Bool {
-    var a = self
-    var b = other
-    return a.withUTF8 { x in b.withUTF8 { Platform.bytesEqual(x, $0) } }
-  }
-}
-
-// MARK: - Literals (for building values in code and tests)
-
-extension PlistValue: ExpressibleByStringLiteral {
-  /// A string value.
-  ///
-  /// - Parameter value: The literal.
-  public init(stringLiteral value: String) { self = .string(value) }
-}
-
-extension PlistValue: ExpressibleByIntegerLiteral {
-  /// An integer value.
-  ///
-  /// - Parameter value: The literal.
-  public init(integerLiteral value: Int64) { self = .integer(PlistInteger(value)) }
-}
-
-extension PlistValue: ExpressibleByBooleanLiteral {
-  /// A boolean value.
-  ///
-  /// - Parameter value: The literal.
-  public init(booleanLiteral value: Bool) { self = .boolean(value) }
 }

@@ -3,6 +3,11 @@ import Testing
 
 @Suite("PlistDictionary")
 struct PlistDictionaryTests {
+  /// A dictionary from parallel lists, through the public entries initialiser.
+  static func entries(_ keys: [String], _ values: [PlistValue]) -> PlistDictionary {
+    PlistDictionary(zip(keys, values).map { (key: $0, value: $1) })
+  }
+
   @Test func keepsKeysInCoreFoundationOrder() {
     let dict: PlistDictionary = ["b": 1, "a": 2, "B": 3, "k\u{E000}": 4, "k\u{10000}": 5, "": 6]
     // UTF-16 order: upper case before lower case, surrogate pairs before U+E000.
@@ -10,7 +15,7 @@ struct PlistDictionaryTests {
   }
 
   @Test func lastOfRepeatedKeysWins() {
-    let dict = PlistDictionary(keys: ["x", "y", "x", "x"], values: [1, 2, 3, 4])
+    let dict = Self.entries(["x", "y", "x", "x"], [1, 2, 3, 4])
     #expect(dict.keys == ["x", "y"])
     #expect(dict["x"] == 4)
   }
@@ -31,15 +36,37 @@ struct PlistDictionaryTests {
   @Test func canonicallyEquivalentKeysStayDistinct() {
     let composed = "\u{E9}"
     let decomposed = "e\u{301}"
-    let dict = PlistDictionary(keys: [composed, decomposed], values: [1, 2])
+    let dict = Self.entries([composed, decomposed], [1, 2])
     #expect(dict.count == 2)
     #expect(dict[composed] == 1 && dict[decomposed] == 2)
-    #expect(dict != PlistDictionary(keys: [composed, composed], values: [1, 2]))
+    #expect(dict != Self.entries([composed, composed], [1, 2]))
   }
 
   @Test func iteratesInOrder() {
     let dict: PlistDictionary = ["b": "2", "a": "1"]
     #expect(dict.map(\.key) == ["a", "b"])
     #expect(dict.mapValues { _ in .boolean(true) }.values == [.boolean(true), .boolean(true)])
+  }
+}
+
+/// `PlistDictionary` as a random-access collection of entries in key order.
+@Suite("PlistDictionary as a collection")
+struct PlistDictionaryCollectionTests {
+  @Test func indexesEntriesInKeyOrder() {
+    let dict: PlistDictionary = ["b": 2, "a": 1, "c": 3]
+    #expect(dict.startIndex == 0 && dict.endIndex == 3)
+    #expect(dict[1].key == "b" && dict[1].value == 2)
+    #expect(dict.map(\.key) == ["a", "b", "c"])
+    #expect(dict.last?.value == 3)
+    #expect(dict.reversed().map(\.key) == ["c", "b", "a"])
+    #expect(dict.firstIndex { $0.value == 3 } == 2)
+  }
+
+  @Test func entriesInitialiserKeepsTheLastOfRepeatedKeys() {
+    let entries: [(key: String, value: PlistValue)] = [("z", 1), ("a", 2), ("z", 3)]
+    let dict = PlistDictionary(entries)
+    #expect(dict.keys == ["a", "z"])
+    #expect(dict["z"] == 3)
+    #expect(PlistDictionary(dict) == dict, "a dictionary's own entries rebuild it")
   }
 }

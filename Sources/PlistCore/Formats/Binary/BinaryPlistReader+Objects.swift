@@ -122,6 +122,7 @@ extension BinaryPlistReader {
   private mutating func array(at start: Int, info: Int, depth: Int) throws(PlistParseError)
     -> PlistValue
   {
+    try checkContainerDepth(depth, at: start)
     let (count, payload) = try countAndPayload(at: start, info: info)
     let refs = try referenceRange(payload, count, at: start)
     var items: [PlistValue] = []
@@ -136,6 +137,7 @@ extension BinaryPlistReader {
   private mutating func dictionary(at start: Int, info: Int, depth: Int) throws(PlistParseError)
     -> PlistValue
   {
+    try checkContainerDepth(depth, at: start)
     let (count, payload) = try countAndPayload(at: start, info: info)
     let keyRefs = try referenceRange(payload, count, at: start)
     let valueRefs = try referenceRange(keyRefs.upperBound, count, at: start)

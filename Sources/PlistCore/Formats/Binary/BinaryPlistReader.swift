@@ -3,8 +3,6 @@
 /// refuse cycles (shared objects are legal and decoded once), and an expansion budget stops
 /// graphs whose shared containers would unfold into billions of values.
 struct BinaryPlistReader {
-  static let maxDepth = 512
-
   let bytes: UnsafeBufferPointer<UInt8>
   let trailer: BinaryPlistTrailer
   /// Decoded objects by index, with the number of values each unfolds to.
@@ -61,10 +59,6 @@ struct BinaryPlistReader {
     guard !onPath[index] else {
       throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
     }
-    guard depth < Self.maxDepth else {
-      throw PlistParseError(
-        format: .binary, kind: .tooDeep(limit: Self.maxDepth), position: .byteOffset(at))
-    }
     onPath[index] = true
     let before = expandedCount
     let value = try decode(at: at, depth: depth)
@@ -73,6 +67,14 @@ struct BinaryPlistReader {
     let decoded = CachedObject(value: value, size: expandedCount - before)
     if index < cache.count { cache[index] = decoded }
     return decoded
+  }
+
+  /// Throws unless an array or dictionary at `start`, inside `depth` others, is within the
+  /// nesting limit.
+  func checkContainerDepth(_ depth: Int, at start: Int) throws(PlistParseError) {
+    guard NestingLimit.allowsContainer(inside: depth) else {
+      throw NestingLimit.parseError(.binary, at: .byteOffset(start))
+    }
   }
 
   mutating func account(_ size: Int, at index: Int) throws(PlistParseError) {

@@ -45,7 +45,7 @@ struct BinaryPlistWriter {
     var references = 0
 
     mutating func count(_ value: PlistValue, depth: Int) {
-      guard objects < Self.limit, depth < BinaryPlistReader.maxDepth else { return }
+      guard objects < Self.limit, NestingLimit.allowsContainer(inside: depth) else { return }
       switch value {
       case .array(let items):
         objects += 1
@@ -72,7 +72,7 @@ struct BinaryPlistWriter {
     }
     switch value {
     case .array(let items):
-      try Self.checkDepth(depth)
+      try NestingLimit.checkWriting(inside: depth, format: .binary)
       let index = reserve()
       let base = pending.count
       for (position, item) in items.enumerated() {
@@ -85,7 +85,7 @@ struct BinaryPlistWriter {
       pending.removeSubrange(base...)
       return index
     case .dictionary(let dict):
-      try Self.checkDepth(depth)
+      try NestingLimit.checkWriting(inside: depth, format: .binary)
       let index = reserve()
       let base = pending.count
       let storage = dict.keys.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
@@ -108,14 +108,6 @@ struct BinaryPlistWriter {
       return index
     default:
       return uniqued(value)
-    }
-  }
-
-  private static func checkDepth(_ depth: Int) throws(PlistEncodingError) {
-    if depth >= BinaryPlistReader.maxDepth {
-      throw PlistEncodingError(
-        format: .binary, reason: "nesting deeper than \(BinaryPlistReader.maxDepth) levels",
-        path: "")
     }
   }
 

@@ -40,16 +40,12 @@ struct BinaryToXMLConverter {
         throw PlistParseError(
           format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
       }
-      guard depth < BinaryPlistReader.maxDepth else {
-        throw PlistParseError(
-          format: .binary, kind: .tooDeep(limit: BinaryPlistReader.maxDepth),
-          position: .byteOffset(at))
-      }
     } catch {
       throw .parse(error)
     }
     let marker = reader.bytes[at]
     if marker >> 4 == 0xA || marker >> 4 == 0xD {
+      do { try reader.checkContainerDepth(depth, at: at) } catch { throw .parse(error) }
       reader.onPath[index] = true
       try emitContainer(at: at, marker: marker, depth: depth)
       reader.onPath[index] = false

@@ -79,11 +79,7 @@ extension JSONPlistReader {
       }
     }
     let decoded = scratch.withUnsafeBufferPointer { UTF8Text.string($0) }
-    guard let string = decoded else {
-      throw PlistParseError(
-        format: .json, kind: .encoding("invalid UTF-8 in a string"),
-        position: TextPosition.locate(start, in: text))
-    }
+    guard let string = decoded else { throw invalidUTF8(in: "a string", at: start) }
     return string
   }
 
@@ -133,26 +129,5 @@ extension JSONPlistReader {
       pos += 1
     }
     return value
-  }
-
-  // MARK: - Errors
-
-  func failure(_ message: String, at offset: Int) -> PlistParseError {
-    PlistParseError(
-      format: .json, kind: .invalid(message), position: TextPosition.locate(offset, in: text))
-  }
-
-  func unexpected(expected: String) -> PlistParseError {
-    PlistParseError(
-      format: .json,
-      kind: .unexpected(
-        found: TextPosition.describeCharacter(at: pos, in: text), expected: expected),
-      position: TextPosition.locate(pos, in: text))
-  }
-
-  func endError(_ context: String) -> PlistParseError {
-    PlistParseError(
-      format: .json, kind: .unexpectedEnd(while: context),
-      position: TextPosition.locate(text.count, in: text))
   }
 }

@@ -1,8 +1,8 @@
 /// Reads JSON (RFC 8259) into plist values: integral numbers become integers (the whole
 /// −2^63 … 2^64−1 range), numbers with a fraction or exponent become reals, and `null`, which
 /// no plist type can hold, is refused. Duplicate keys: the last one wins.
-struct JSONPlistReader {
-  static let maxDepth = 512
+struct JSONPlistReader: TextReader {
+  static var format: PlistFormat { .json }
 
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
@@ -59,7 +59,7 @@ struct JSONPlistReader {
   }
 
   private mutating func parseObject(depth: Int) throws(PlistParseError) -> PlistValue {
-    try enter(depth)
+    try enterContainer(inside: depth, at: pos)
     pos += 1
     var keys: [String] = []
     var values: [PlistValue] = []
@@ -93,7 +93,7 @@ struct JSONPlistReader {
   }
 
   private mutating func parseArray(depth: Int) throws(PlistParseError) -> PlistValue {
-    try enter(depth)
+    try enterContainer(inside: depth, at: pos)
     pos += 1
     var items: [PlistValue] = []
     skipSpace()
@@ -112,14 +112,6 @@ struct JSONPlistReader {
       }
       guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or ']'") }
       pos += 1
-    }
-  }
-
-  private func enter(_ depth: Int) throws(PlistParseError) {
-    if depth >= Self.maxDepth {
-      throw PlistParseError(
-        format: .json, kind: .tooDeep(limit: Self.maxDepth),
-        position: TextPosition.locate(pos, in: text))
     }
   }
 }

@@ -14,9 +14,6 @@ struct JSONPlistWriter {
   }
 
   private func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
-    guard depth < JSONPlistReader.maxDepth else {
-      throw PlistEncodingError(format: .json, reason: "nesting deeper than 512 levels", path: "")
-    }
     switch value {
     case .string(let s): appendString(s)
     case .integer(let i): out.appendDecimal(magnitude: i.magnitude, negative: i.isNegative)
@@ -34,6 +31,7 @@ struct JSONPlistWriter {
     case .data(let d): appendString(Base64.encode(d.bytes))
     case .uid(let u): try write(.dictionary(["CF$UID": .integer(PlistInteger(u))]), depth: depth)
     case .array(let items):
+      try NestingLimit.checkWriting(inside: depth, format: .json)
       if items.isEmpty { return out.append("[]") }
       out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
@@ -44,6 +42,7 @@ struct JSONPlistWriter {
       newline(depth)
       out.append(UInt8(ascii: "]"))
     case .dictionary(let dict):
+      try NestingLimit.checkWriting(inside: depth, format: .json)
       if dict.isEmpty { return out.append("{}") }
       out.append(UInt8(ascii: "{"))
       for (index, (key, child)) in zip(dict.keys, dict.values).enumerated() {

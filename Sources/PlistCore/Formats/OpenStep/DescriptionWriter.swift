@@ -4,7 +4,9 @@
 /// dates as `2024-01-02 03:04:05 +0000`, data as `{length = N, bytes = 0x…}` (abridged past
 /// 24 bytes, as Apple's is). Unlike Apple's, non-ASCII text is printed as UTF-8.
 ///
-/// This is a display format: it is lossy and not meant to be parsed back.
+/// This is a display format: it is lossy and not meant to be parsed back. It cannot fail, so
+/// containers nested deeper than `PropertyList.maximumDepth` (which no reader produces) are
+/// shown as `(...)` or `{...}` rather than recursed into.
 enum DescriptionWriter {
   /// The text for a whole value: collections in the description layout, scalars bare.
   static func describe(_ value: PlistValue) -> String {
@@ -20,6 +22,10 @@ enum DescriptionWriter {
 
   private static func appendCollection(_ value: PlistValue, level: Int, to out: ByteOutput) {
     indent(level, out)
+    if !NestingLimit.allowsContainer(inside: level) {
+      if case .dictionary = value { return out.append("{...}") }
+      if case .array = value { return out.append("(...)") }
+    }
     switch value {
     case .dictionary(let dict):
       out.append("{\n")

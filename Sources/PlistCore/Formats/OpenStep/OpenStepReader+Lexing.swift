@@ -105,12 +105,7 @@ extension OpenStepReader {
   private func makeString(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
     throws(PlistParseError) -> String
   {
-    guard let string = UTF8Text.string(bytes) else {
-      throw PlistParseError(
-        format: .openStep, kind: .encoding("invalid UTF-8 in a string"),
-        position: TextPosition.locate(offset, in: text))
-    }
-    return string
+    try validatedString(bytes, at: offset, in: "a string")
   }
 
   /// Skips white space (including U+2028 and U+2029) and comments.
@@ -139,26 +134,5 @@ extension OpenStepReader {
         return
       }
     }
-  }
-
-  // MARK: - Errors
-
-  func failure(_ message: String, at offset: Int) -> PlistParseError {
-    PlistParseError(
-      format: .openStep, kind: .invalid(message), position: TextPosition.locate(offset, in: text))
-  }
-
-  func unexpected(expected: String) -> PlistParseError {
-    PlistParseError(
-      format: .openStep,
-      kind: .unexpected(
-        found: TextPosition.describeCharacter(at: pos, in: text), expected: expected),
-      position: TextPosition.locate(pos, in: text))
-  }
-
-  func endError(_ context: String) -> PlistParseError {
-    PlistParseError(
-      format: .openStep, kind: .unexpectedEnd(while: context),
-      position: TextPosition.locate(text.count, in: text))
   }
 }

@@ -2,8 +2,8 @@
 /// strings, `<hex>` data, `( … )` arrays with an optional trailing comma, `{ k = v; }`
 /// dictionaries (and the `k;` shorthand), `//` and `/* */` comments, and `.strings` files — a
 /// dictionary body without braces. Every scalar is a string: the format has no numbers.
-struct OpenStepReader {
-  static let maxDepth = 512
+struct OpenStepReader: TextReader {
+  static var format: PlistFormat { .openStep }
 
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
@@ -29,7 +29,8 @@ struct OpenStepReader {
     if pos == text.count { return value }
     guard case .string = value else { throw unexpected(expected: "the end of the input") }
     pos = start
-    return .dictionary(try parseEntries(until: nil, depth: 0))
+    // The body is the root dictionary: its values sit inside one container.
+    return .dictionary(try parseEntries(until: nil, depth: 1))
   }
 
   mutating func parseValue(depth: Int) throws(PlistParseError) -> PlistValue {
@@ -37,7 +38,7 @@ struct OpenStepReader {
     switch text[pos] {
     case UInt8(ascii: "{"):
       let start = pos
-      try enter(depth, at: start)
+      try enterContainer(inside: depth, at: start)
       pos += 1
       return .dictionary(try parseEntries(until: UInt8(ascii: "}"), depth: depth + 1))
     case UInt8(ascii: "("): return try parseArray(depth: depth)
@@ -46,14 +47,6 @@ struct OpenStepReader {
     default:
       guard Self.isUnquoted(text[pos]) else { throw unexpected(expected: "a value") }
       return .string(try parseUnquoted())
-    }
-  }
-
-  private func enter(_ depth: Int, at offset: Int) throws(PlistParseError) {
-    if depth >= Self.maxDepth {
-      throw PlistParseError(
-        format: .openStep, kind: .tooDeep(limit: Self.maxDepth),
-        position: TextPosition.locate(offset, in: text))
     }
   }
 
@@ -99,7 +92,7 @@ struct OpenStepReader {
   }
 
   private mutating func parseArray(depth: Int) throws(PlistParseError) -> PlistValue {
-    try enter(depth, at: pos)
+    try enterContainer(inside: depth, at: pos)
     pos += 1
     var items: [PlistValue] = []
     while true {

@@ -11,10 +11,6 @@ struct OpenStepWriter {
   }
 
   private func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
-    guard depth < OpenStepReader.maxDepth else {
-      throw PlistEncodingError(
-        format: .openStep, reason: "nesting deeper than 512 levels", path: "")
-    }
     switch value {
     case .string(let s): Self.appendString(s, to: out)
     case .data(let d):
@@ -26,6 +22,7 @@ struct OpenStepWriter {
       }
       out.append(UInt8(ascii: ">"))
     case .array(let items):
+      try NestingLimit.checkWriting(inside: depth, format: .openStep)
       if items.isEmpty { return out.append("()") }
       out.append("(\n")
       for (index, item) in items.enumerated() {
@@ -36,6 +33,7 @@ struct OpenStepWriter {
       indent(depth)
       out.append(UInt8(ascii: ")"))
     case .dictionary(let dict):
+      try NestingLimit.checkWriting(inside: depth, format: .openStep)
       if dict.isEmpty { return out.append("{\n}") }
       out.append("{\n")
       for (key, child) in zip(dict.keys, dict.values) {

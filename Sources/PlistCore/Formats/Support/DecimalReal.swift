@@ -11,6 +11,17 @@ enum DecimalReal {
     fastPath(text) ?? Double(String(decoding: text, as: UTF8.self))
   }
 
+  /// The bytes a decimal real may contain: digits, `.`, `+`, `-`, `e` and `E`. Callers check
+  /// text with it before `parse`, so that the standard library's parser never sees hex
+  /// floats or words such as `nan`.
+  ///
+  /// - Parameter b: A byte.
+  /// - Returns: Whether it may appear in a decimal real.
+  static func isRealByte(_ b: UInt8) -> Bool {
+    ASCII.isDigit(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+      || b | 0x20 == UInt8(ascii: "e")
+  }
+
   private static let powersOfTen: [Double] = (0...22).map { exponent in
     var power = 1.0
     for _ in 0..<exponent { power *= 10 }  // exact: 10^22 < 2^53 · 2^22

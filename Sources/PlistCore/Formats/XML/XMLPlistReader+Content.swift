@@ -58,12 +58,7 @@ extension XMLPlistReader {
   private func validated(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
     throws(PlistParseError) -> String
   {
-    guard let string = UTF8Text.string(bytes) else {
-      throw PlistParseError(
-        format: .xml, kind: .encoding("invalid UTF-8 in text"),
-        position: TextPosition.locate(offset, in: text))
-    }
-    return string
+    try validatedString(bytes, at: offset, in: "text")
   }
 
   /// Decodes `&lt;` `&gt;` `&amp;` `&apos;` `&quot;` `&#N;` `&#xH;` into `scratch`.

@@ -186,31 +186,6 @@ extension XMLPlistReader {
     pos += 1
   }
 
-  // MARK: - Errors
-
-  func failure(_ message: String, at offset: Int) -> PlistParseError {
-    PlistParseError(
-      format: .xml, kind: .invalid(message), position: TextPosition.locate(offset, in: text))
-  }
-
-  func unexpected(expected: String) -> PlistParseError {
-    let found = TextPosition.describeCharacter(at: pos, in: text)
-    return PlistParseError(
-      format: .xml, kind: .unexpected(found: found, expected: expected),
-      position: TextPosition.locate(pos, in: text))
-  }
-
-  func endError(_ context: String) -> PlistParseError {
-    PlistParseError(
-      format: .xml, kind: .unexpectedEnd(while: context),
-      position: TextPosition.locate(text.count, in: text))
-  }
-
-  func tooDeep(at offset: Int) -> PlistParseError {
-    PlistParseError(
-      format: .xml, kind: .tooDeep(limit: Self.maxDepth),
-      position: TextPosition.locate(offset, in: text))
-  }
 }
 
 extension PlistParseError.Position {

@@ -31,7 +31,7 @@ extension XMLPlistReader {
   /// A decimal real, or `nan`, `inf`, `infinity` with an optional sign, in any letter case.
   func parseReal(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> Double {
     let body = Self.trimmed(raw)
-    if !body.isEmpty, body.allSatisfy(Self.isDecimalRealByte),
+    if !body.isEmpty, body.allSatisfy(DecimalReal.isRealByte),
       let value = DecimalReal.parse(UnsafeBufferPointer(rebasing: body))
     {
       return value
@@ -84,12 +84,6 @@ extension XMLPlistReader {
       PlistDate.Components(
         year: year, month: field(1), day: field(4), hour: field(7), minute: field(10),
         second: field(13)))
-  }
-
-  /// The bytes a decimal real may contain (so that `Double` never sees hex or words).
-  static func isDecimalRealByte(_ b: UInt8) -> Bool {
-    ASCII.isDigit(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
-      || b | 0x20 == UInt8(ascii: "e")
   }
 
   static func trimmed(_ raw: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {

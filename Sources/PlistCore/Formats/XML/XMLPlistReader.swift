@@ -3,9 +3,9 @@
 /// its internal subset left unexpanded) and accepts exactly the plist DTD's elements.
 ///
 /// Only the five named entities and numeric character references are known, so entity
-/// expansion attacks and external entities simply fail. Nesting is limited to 512 levels.
-struct XMLPlistReader {
-  static let maxDepth = 512
+/// expansion attacks and external entities simply fail. Nesting is limited as `PropertyList.maximumDepth` says.
+struct XMLPlistReader: TextReader {
+  static var format: PlistFormat { .xml }
 
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
@@ -39,11 +39,11 @@ struct XMLPlistReader {
       if open.selfClosing { throw failure("<plist> holds no value", at: start) }
       try skipMisc()
       if atClosingTag() { throw failure("<plist> holds no value", at: pos) }
-      value = try parseValue(depth: 1)
+      value = try parseValue(depth: 0)
       try skipMisc()
       try readClosingTag(.plist, openedAt: start)
     } else {
-      value = try parseElement(open, depth: 1, openedAt: start)
+      value = try parseElement(open, depth: 0, openedAt: start)
     }
     try skipMisc()
     if pos < text.count {
@@ -93,8 +93,8 @@ struct XMLPlistReader {
   mutating func parseArray(_ open: OpenTag, depth: Int, openedAt start: Int)
     throws(PlistParseError) -> PlistValue
   {
+    try enterContainer(inside: depth, at: start)
     if open.selfClosing { return .array([]) }
-    guard depth < Self.maxDepth else { throw tooDeep(at: start) }
     let base = children.count
     while true {
       try skipMisc()
@@ -110,8 +110,8 @@ struct XMLPlistReader {
   mutating func parseDict(_ open: OpenTag, depth: Int, openedAt start: Int)
     throws(PlistParseError) -> PlistValue
   {
+    try enterContainer(inside: depth, at: start)
     if open.selfClosing { return .dictionary([:]) }
-    guard depth < Self.maxDepth else { throw tooDeep(at: start) }
     let valueBase = children.count
     let keyBase = pendingKeys.count
     // A remembered key list that every key so far has matched; while there is one, the keys

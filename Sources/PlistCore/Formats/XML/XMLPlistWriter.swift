@@ -60,6 +60,7 @@ struct XMLPlistWriter {
     case .array(let items): try writeArray(items, depth: depth)
     case .dictionary(let dict): try writeDictionary(dict, depth: depth)
     case .uid(let uid):
+      try NestingLimit.checkWriting(inside: depth, format: .xml)
       out.append("<dict>\n")
       indent(depth + 1)
       out.append("<key>CF$UID</key>\n")
@@ -74,6 +75,7 @@ struct XMLPlistWriter {
   }
 
   private func writeArray(_ items: [PlistValue], depth: Int) throws(PlistEncodingError) {
+    try NestingLimit.checkWriting(inside: depth, format: .xml)
     if items.isEmpty { return out.append("<array/>\n") }
     out.append("<array>\n")
     for (index, item) in items.enumerated() {
@@ -110,6 +112,7 @@ struct XMLPlistWriter {
   private func writeDictionary(_ dict: PlistDictionary, depth: Int)
     throws(PlistEncodingError)
   {
+    try NestingLimit.checkWriting(inside: depth, format: .xml)
     open(.dict, empty: dict.isEmpty)
     if dict.isEmpty { return }
     for (key, child) in zip(dict.keys, dict.values) {
