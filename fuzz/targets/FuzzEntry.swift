@@ -4,8 +4,8 @@
 
 /// Which reader this run exercises: PLIST_FUZZ_FORMAT=xml|binary|openstep|json, or detection
 /// (every reader, chosen as `PropertyList.decode` chooses) when unset.
-let fuzzFormat: PlistFormat? = getenv("PLIST_FUZZ_FORMAT").flatMap {
-  PlistFormat(name: String(cString: $0))
+let fuzzFormat: PlistFormat? = getenv("PLIST_FUZZ_FORMAT").flatMap { name in
+  PlistFormat.allCases.first { $0.name == String(cString: name) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -19,20 +19,6 @@ public enum PlistFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// Parses a format name as the command line spells it (plutil's `xml1` and `binary1` too).
-  ///
-  /// - Parameter name: `xml`, `xml1`, `binary`, `binary1`, `openstep`, `ascii` or `json`,
-  ///   in any letter case.
-  public init?(name: String) {
-    switch name.lowercased() {
-    case "xml", "xml1": self = .xml
-    case "binary", "binary1", "bplist": self = .binary
-    case "openstep", "ascii", "old-style", "oldstyle": self = .openStep
-    case "json": self = .json
-    default: return nil
-    }
-  }
-
   /// Detects the format of some bytes as CoreFoundation does: the binary magic first, then
   /// XML, and OpenStep for any other text. JSON is never detected (it is also valid-looking
   /// OpenStep); `PropertyList.decode` falls back to it when OpenStep fails.
