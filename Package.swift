@@ -12,16 +12,19 @@ let package = Package(
   targets: [
     .target(name: "PlistCore", swiftSettings: strict),
     .executableTarget(name: "plistctl", dependencies: ["PlistCore"], swiftSettings: strict),
+    // What both test targets share: temporary directories.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(
       name: "PlistCoreTests",
-      dependencies: ["PlistCore"],
+      dependencies: ["PlistCore", "TestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
     // Foundation's real UserDefaults in a separate process, for the interop tests.
     .executableTarget(name: "UserDefaultsProbe", path: "Tests/UserDefaultsProbe"),
     .testTarget(
-      name: "CLITests", dependencies: ["plistctl", "PlistCore", "UserDefaultsProbe"],
+      name: "CLITests",
+      dependencies: ["plistctl", "PlistCore", "TestSupport", "UserDefaultsProbe"],
       swiftSettings: strict),
   ]
 )

@@ -75,7 +75,8 @@ latency() {
   install_missing dconf dconf-cli
   install_missing dbus-run-session dbus
   [ -x /usr/bin/defaults ] || install_missing /usr/bin/defaults gnustep-base-runtime
-  # Two baselines: the Swift runtime linked statically (as SPEC measured it), and a fully
+  # Two baselines: the Swift runtime linked statically (the usual way to link a Swift
+  # tool; docs/performance.md), and a fully
   # static executable, linked as plistctl is.
   [ -x bench/bin/noop ] || swiftc -O -static-stdlib bench/noop.swift -o bench/bin/noop
   [ -x bench/bin/noop-static ] || swiftc -O -static-executable bench/noop.swift -o bench/bin/noop-static

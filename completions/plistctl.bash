@@ -43,7 +43,7 @@ _plistctl() {
       import) options="--replace" ;;
       domains) options=$'--json\n--lines' ;;
       find) options="--json" ;;
-      convert) options=$'--in-place\n--compact' ;;
+      convert) options=$'--in-place\n--compact\n--output\n-o\n-i' ;;
     esac
     _plistctl_words "$options" "$cur"
     return 0

@@ -42,3 +42,6 @@ complete -c plistctl -n "__fish_seen_subcommand_from find" -l json
 complete -c plistctl -n "__fish_seen_subcommand_from write; and test (count (__plistctl_positional)) -ge 2" -a "-string -data -int -integer -float -bool -boolean -date -json -array -array-add -dict -dict-add"
 complete -c plistctl -n "__fish_seen_subcommand_from convert; and test (count (__plistctl_positional)) -eq 0" -a "xml binary openstep json xml1 binary1"
 complete -c plistctl -n "__fish_seen_subcommand_from convert lint print import export" -F
+complete -c plistctl -n "__fish_seen_subcommand_from convert" -s o -l output -r -d "write to a file (atomically)"
+complete -c plistctl -n "__fish_seen_subcommand_from convert" -s i -l in-place -d "rewrite the file itself"
+complete -c plistctl -n "__fish_seen_subcommand_from convert" -l compact -d "JSON on one line"

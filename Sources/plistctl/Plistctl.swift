@@ -27,7 +27,7 @@ enum Plistctl {
       return .success
     } catch {
       let (text, status) = Messages.render(error, in: situation)
-      if !text.isEmpty { context.writeError("plistctl: \(text)\n") }
+      if !text.isEmpty { context.report(text) }
       if status == .usage {
         let topic = (error as? UsageError)?.topic ?? situation.command
         context.writeError(Usage.hint(for: topic.isEmpty ? nil : topic) + "\n")

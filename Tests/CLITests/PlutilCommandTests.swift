@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `convert`, `lint` and `print`, run as the real binary.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A temporary preferences root, and plistctl run against it (XDG_CONFIG_HOME).

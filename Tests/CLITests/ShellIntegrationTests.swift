@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import plistctl
+
 /// The bash completion function, driven as bash drives it, and the man page.
 @Suite("Completion and man page")
 struct ShellIntegrationTests {
@@ -68,14 +70,31 @@ struct ShellIntegrationTests {
     }
   }
 
-  @Test func theManPageAndHelpNameTheSameCommands() throws {
+  /// Help is generated from the commands' specs; the man page and the three completion
+  /// scripts are written by hand, so this keeps them from drifting: every verb and every
+  /// option a spec declares appears in each.
+  @Test func theManPageAndTheCompletionsNameEveryCommandAndOption() throws {
     let page = try Self.renderManPage().text
-    let help = try CLI.run(["help"]).stdout
-    for command in [
-      "read-type", "rename", "domains", "find", "export", "import", "watch", "keys", "convert",
-      "lint", "print",
-    ] {
-      #expect(page.contains(command) && help.contains(command), "\(command)")
+    let scripts = try ["plistctl.bash", "_plistctl", "plistctl.fish"].map { name in
+      (
+        name,
+        try String(
+          contentsOf: Self.repository.appendingPathComponent("completions/\(name)"), encoding: .utf8
+        )
+      )
+    }
+    for command in Plistctl.commands {
+      let spec = command.spec
+      for verb in spec.verbs {
+        #expect(page.contains(verb), "man page: \(verb)")
+        for (name, script) in scripts { #expect(script.contains(verb), "\(name): \(verb)") }
+      }
+      for option in spec.options {
+        #expect(page.contains("--\(option.name)"), "man page: \(spec.name) --\(option.name)")
+        for (name, script) in scripts {
+          #expect(script.contains(option.name), "\(name): \(spec.name) --\(option.name)")
+        }
+      }
     }
   }
 }

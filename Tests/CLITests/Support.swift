@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import plistctl
@@ -88,31 +89,4 @@ enum CLI {
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self), stdoutBytes: [UInt8](out))
   }
-}
-
-/// A fresh directory under the system temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("plistctl-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  func write(_ name: String, _ text: String) throws {
-    try Data(text.utf8).write(to: url.appendingPathComponent(name))
-  }
-
-  func write(_ name: String, bytes: [UInt8]) throws {
-    try Data(bytes).write(to: url.appendingPathComponent(name))
-  }
-
-  func read(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
-  }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
 }

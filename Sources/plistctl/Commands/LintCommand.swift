@@ -22,7 +22,7 @@ struct LintCommand: Command {
         try context.print("\(CommandContext.sourceName(path)): OK")
       } catch {
         failures += 1
-        context.writeError("plistctl: \(error)\n")
+        context.report("\(error)")
       }
     }
     // Each failure has had its own line; the status says the rest.

@@ -30,7 +30,7 @@ struct WatchCommand: Command {
       let changes: [DomainWatcher.Change]
       do { changes = try watcher.next() } catch {
         // A file left broken (or mid-write by another program) is reported; watching goes on.
-        context.writeError("plistctl: \(error)\n")
+        context.report("\(error)")
         continue
       }
       for change in changes {

@@ -15,8 +15,9 @@ struct CommandContext {
   /// Writes text to standard error.
   var writeError: (String) -> Void
 
-  /// How messages name standard input.
+  /// How messages name standard input and output.
   static let standardInputName = "<stdin>"
+  static let standardOutputName = "<stdout>"
 
   static func standard() -> CommandContext {
     CommandContext(
@@ -25,12 +26,12 @@ struct CommandContext {
         try FileAccess.readAll(descriptor: Platform.standardInput, name: standardInputName)
       },
       writeOutput: { (bytes) throws(PlistError) in
-        try FileAccess.write(bytes, toDescriptor: Platform.standardOutput, name: "<stdout>")
+        try FileAccess.write(bytes, toDescriptor: Platform.standardOutput, name: standardOutputName)
       },
       writeValue: { (value, format, options) throws(PlistError) in
         try FileAccess.encode(
           value, as: format, options: options, toDescriptor: Platform.standardOutput,
-          name: "<stdout>")
+          name: standardOutputName)
       },
       writeError: { text in
         try? FileAccess.write(
@@ -46,6 +47,11 @@ struct CommandContext {
   /// A domain argument, validated.
   func domain(_ argument: String) throws(PlistError) -> Domain {
     try Domain(argument: argument, home: environment["HOME"])
+  }
+
+  /// Reports a failure on standard error as one line: `plistctl: MESSAGE`.
+  func report(_ message: String) {
+    writeError("plistctl: \(message)\n")
   }
 
   func print(_ text: String) throws(PlistError) {

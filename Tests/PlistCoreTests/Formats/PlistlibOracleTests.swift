@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 /// PlistCore against python3's plistlib (XML and binary, both directions).
@@ -21,11 +22,7 @@ struct PlistlibOracleTests {
   }
 
   /// A new directory for the files exchanged with python3; the caller removes it.
-  static func temporaryDirectory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
-  }
+  static func temporaryDirectory() throws -> URL { try TemporaryDirectory().url }
 
   /// The files one run of the oracle script writes (`make` or `pair`): per value, its XML, its
   /// binary and, for `make`, its typed JSON.

@@ -47,7 +47,8 @@ struct OpenStepWriter {
       out.append(UInt8(ascii: "}"))
     default:
       throw PlistEncodingError(
-        format: .openStep, reason: "\(value.type.withArticle), which OpenStep cannot hold", path: "")
+        format: .openStep, reason: "\(value.type.withArticle), which OpenStep cannot hold", path: ""
+      )
     }
     out.flushIfFull()
   }

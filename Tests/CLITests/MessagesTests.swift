@@ -1,0 +1,57 @@
+import PlistCore
+import Testing
+
+@testable import plistctl
+
+/// Every sentence is rendered from an error's case in one place, with the exit status.
+@Suite("Messages")
+struct MessagesTests {
+  static func render(_ error: any Error, _ command: String, keys: [String] = [])
+    -> (String, plistctl.ExitStatus)
+  {
+    let (text, status) = Messages.render(
+      error, in: Messages.Situation(command: command, domain: "d", keys: keys))
+    return (text, status)
+  }
+
+  @Test func theSameErrorIsWordedAsDefaultsWordsItForEachCommand() {
+    let missing = PlistError.domainNotFound(domain: "d")
+    #expect(Self.render(missing, "read") == ("Domain d does not exist", .failure))
+    #expect(
+      Self.render(missing, "delete")
+        == ("Domain (d) not found. Defaults have not been changed.", .failure))
+    let key = PlistError.keyNotFound(PlistPath(topLevelKey: "a:b"), domain: "d")
+    #expect(
+      Self.render(key, "read", keys: ["a:b"])
+        == ("The domain/default pair of (d, a:b) does not exist", .failure))
+    #expect(
+      Self.render(key, "rename", keys: ["a:b", "c"])
+        == ("Key a:b does not exist in domain d; leaving defaults unchanged", .failure))
+  }
+
+  @Test func keysAreNamedAsTyped() {
+    let path = PlistPath(":x:y") ?? .root
+    let error = PlistError.typeMismatch(at: path, expected: .array, found: .string)
+    #expect(
+      Self.render(error, "write", keys: [":x:y"]).0
+        == "Value for key :x:y is not an array; cannot append.  Leaving defaults unchanged.")
+  }
+
+  @Test func statusesFollowTheKindOfFailure() {
+    let system = PlistError.system(
+      SystemError(operation: .create, path: "/r", errno: .permissionDenied))
+    #expect(
+      Self.render(system, "write") == (
+        "Could not write domain d: cannot create /r: Permission denied", .dataError
+      ))
+    #expect(Self.render(system, "read").1 == .dataError)
+    #expect(Self.render(PlistError.noPreferencesDirectory, "read").1 == .dataError)
+    #expect(Self.render(PlistError.invalidHost("a/b"), "read").1 == .usage)
+    #expect(Self.render(WriteArgumentError.invalidFlagArgument("-int", "x"), "write").1 == .usage)
+    #expect(Self.render(WriteArgumentError.unparsableLiteral("("), "write").1 == .failure)
+    #expect(
+      Self.render(CommandFailure.nothingFound("w"), "find") == (
+        "No domain, key, nor value containing 'w'", .failure
+      ))
+  }
+}
