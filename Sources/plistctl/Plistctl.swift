@@ -97,3 +97,18 @@ extension Command {
   var domainArgument: String? { nil }
   var keyArguments: [String] { [] }
 }
+
+/// A command whose arguments are `DOMAIN [KEY]` (delete, keys, watch): its init and its KEY
+/// for messages come from here.
+protocol DomainAndKeyCommand: Command {
+  var key: String? { get }
+  init(domainArgument: String?, key: String?)
+}
+
+extension DomainAndKeyCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    self.init(domainArgument: arguments.positional(0), key: arguments.positional(1))
+  }
+
+  var keyArguments: [String] { key.map { [$0] } ?? [] }
+}

@@ -1,7 +1,7 @@
 import PlistCore
 
 /// `delete DOMAIN [KEY]` (alias `remove`): removes a key, or the whole domain.
-struct DeleteCommand: Command {
+struct DeleteCommand: DomainAndKeyCommand {
   static let spec = CommandSpec(
     name: "delete", aliases: ["remove"], synopsis: "delete DOMAIN [KEY]",
     summary: "delete a key, or the whole domain (alias: remove)",
@@ -13,13 +13,6 @@ struct DeleteCommand: Command {
 
   let domainArgument: String?
   let key: String?
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    domainArgument = arguments.positionals[0]
-    key = arguments.positional(1)
-  }
-
-  var keyArguments: [String] { key.map { [$0] } ?? [] }
 
   func run(in context: CommandContext) throws {
     let domain = try context.domain(domainArgument ?? "")

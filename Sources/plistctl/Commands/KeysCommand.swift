@@ -2,7 +2,7 @@ import PlistCore
 
 /// `keys DOMAIN [KEY]`: the keys of a domain (or of the dictionary at KEY), one per line —
 /// for scripts and shell completion.
-struct KeysCommand: Command {
+struct KeysCommand: DomainAndKeyCommand {
   static let spec = CommandSpec(
     name: "keys", synopsis: "keys DOMAIN [KEY]",
     summary: "the keys of a domain or a dictionary, one per line",
@@ -11,13 +11,6 @@ struct KeysCommand: Command {
 
   let domainArgument: String?
   let key: String?
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    domainArgument = arguments.positionals[0]
-    key = arguments.positional(1)
-  }
-
-  var keyArguments: [String] { key.map { [$0] } ?? [] }
 
   func run(in context: CommandContext) throws {
     let domain = try context.domain(domainArgument ?? "")

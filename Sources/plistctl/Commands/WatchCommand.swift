@@ -2,7 +2,7 @@ import PlistCore
 
 /// `watch DOMAIN [KEY]`: prints each change as it happens, one line per changed key, as a
 /// command that replays it (`plistctl write …` / `plistctl delete …`), until interrupted.
-struct WatchCommand: Command {
+struct WatchCommand: DomainAndKeyCommand {
   static let spec = CommandSpec(
     name: "watch", synopsis: "watch DOMAIN [KEY]",
     summary: "print each change as it happens, as a plistctl command",
@@ -11,13 +11,6 @@ struct WatchCommand: Command {
 
   let domainArgument: String?
   let key: String?
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    domainArgument = arguments.positionals[0]
-    key = arguments.positional(1)
-  }
-
-  var keyArguments: [String] { key.map { [$0] } ?? [] }
 
   func run(in context: CommandContext) throws {
     Platform.unblockTerminationSignals()
