@@ -56,9 +56,8 @@ enum Plistctl {
     }
     let command = try type.init(ArgumentParser.parse(words, for: type.spec))
     situation.keys = command.keyArguments
-    if let argument = command.domainArgument {
-      situation.domain = (try? context.domain(argument))?.displayName ?? argument
-    }
+    situation.domainArgument = command.domainArgument
+    situation.home = context.environment["HOME"]
     try command.run(in: context)
   }
 

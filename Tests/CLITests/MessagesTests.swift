@@ -10,7 +10,7 @@ struct MessagesTests {
     -> (String, plistctl.ExitStatus)
   {
     let (text, status) = Messages.render(
-      error, in: Messages.Situation(command: command, domain: "d", keys: keys))
+      error, in: Messages.Situation(command: command, domainArgument: "d", keys: keys))
     return (text, status)
   }
 

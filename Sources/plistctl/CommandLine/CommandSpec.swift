@@ -10,9 +10,11 @@ struct CommandSpec: Sendable {
   let synopsis: String
   /// What the command does, in a few words, for the overview.
   let summary: String
-  /// Forms of the command with their own summaries, for the overview (`read DOMAIN KEY`);
-  /// empty when the synopsis and summary say it all.
-  var forms: [(usage: String, summary: String)] = []
+  /// Forms of the command with their own summaries, for the overview: one per line, usage
+  /// and summary separated by a tab; empty when the synopsis and summary say it all. (Help
+  /// text is kept in plain string literals, which cost nothing until help is printed: the
+  /// parser reads this spec on every run.)
+  var forms = ""
   /// The options it takes.
   var options: [OptionSpec] = []
   /// The names of the positional arguments, the required ones first (`["DOMAIN", "KEY"]`).
@@ -24,8 +26,21 @@ struct CommandSpec: Sendable {
   /// Whether options may only come before the first positional: `write`'s values (`-int`,
   /// `--x`) are never options.
   var optionsFirst = false
-  /// Example invocations for `help COMMAND`, each with a comment.
-  var examples: [(command: String, comment: String)] = []
+  /// Example invocations for `help COMMAND`: one per line, the command and a comment
+  /// separated by a tab.
+  var examples = ""
+
+  /// The forms as (usage, summary) pairs.
+  var formLines: [(String, String)] { Self.pairs(forms) }
+  /// The examples as (command, comment) pairs.
+  var exampleLines: [(String, String)] { Self.pairs(examples) }
+
+  private static func pairs(_ text: String) -> [(String, String)] {
+    text.split(separator: "\n").map { line in
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+    }
+  }
 
   /// Every verb the command answers to.
   var verbs: [String] { [name] + aliases }

@@ -35,7 +35,7 @@ enum Usage {
     var lines = [header, ""]
     for command in Plistctl.commands {
       let spec = command.spec
-      let forms = spec.forms.isEmpty ? [(spec.synopsis, spec.summary)] : spec.forms
+      let forms = spec.forms.isEmpty ? [(spec.synopsis, spec.summary)] : spec.formLines
       for (usage, summary) in forms { lines += column(usage, summary) }
     }
     lines.append("  --version                    the version")
@@ -49,7 +49,7 @@ enum Usage {
     if !aliases.isEmpty { lines.append("Also invoked as \(aliases).") }
     if !spec.forms.isEmpty {
       lines.append("")
-      for (usage, summary) in spec.forms { lines += column(usage, summary) }
+      for (usage, summary) in spec.formLines { lines += column(usage, summary) }
     }
     if !spec.options.isEmpty {
       lines += ["", "Options:"]
@@ -57,9 +57,9 @@ enum Usage {
     }
     if !spec.examples.isEmpty {
       lines += ["", "Examples:"]
-      for example in spec.examples {
-        lines.append("  plistctl \(example.command)")
-        lines.append("      # \(example.comment)")
+      for (command, comment) in spec.exampleLines {
+        lines.append("  plistctl \(command)")
+        lines.append("      # \(comment)")
       }
     }
     return lines.joined(separator: "\n")

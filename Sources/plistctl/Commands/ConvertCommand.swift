@@ -5,22 +5,19 @@ struct ConvertCommand: Command {
   static let spec = CommandSpec(
     name: "convert", synopsis: "convert FORMAT FILE [-o OUT | --in-place] [--compact]",
     summary: "convert a plist: FORMAT is xml, binary, openstep or json (xml1, binary1 too)",
-    forms: [
-      (
-        "convert FORMAT FILE [-o OUT | --in-place] [--compact]",
-        "to FORMAT: xml, binary, openstep or json; FILE - is stdin"
-      )
-    ],
+    forms: """
+      convert FORMAT FILE [-o OUT | --in-place] [--compact]\tto FORMAT: xml, binary, openstep or json; FILE - is stdin
+      """,
     options: [
       OptionSpec(name: "output", short: "o", value: "OUT", help: "write to OUT (atomically)"),
       OptionSpec(name: "in-place", short: "i", help: "rewrite FILE itself"),
       OptionSpec(name: "compact", help: "JSON on one line"),
     ],
     positionals: ["FORMAT", "FILE"],
-    examples: [
-      ("convert json Info.plist", "JSON to standard output"),
-      ("convert binary Settings.plist -o S.bplist", "a binary copy"),
-    ])
+    examples: """
+      convert json Info.plist\tJSON to standard output
+      convert binary Settings.plist -o S.bplist\ta binary copy
+      """)
 
   enum Destination: Equatable {
     case standardOutput

@@ -6,10 +6,10 @@ struct DeleteCommand: DomainAndKeyCommand {
     name: "delete", aliases: ["remove"], synopsis: "delete DOMAIN [KEY]",
     summary: "delete a key, or the whole domain (alias: remove)",
     positionals: ["DOMAIN", "KEY"], required: 1,
-    examples: [
-      ("delete com.example.pigeon HPMapType", "one key"),
-      ("delete com.example.pigeon", "the whole domain"),
-    ])
+    examples: """
+      delete com.example.pigeon HPMapType\tone key
+      delete com.example.pigeon\tthe whole domain
+      """)
 
   let domainArgument: String?
   let key: String?

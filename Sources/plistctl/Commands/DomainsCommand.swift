@@ -11,7 +11,9 @@ struct DomainsCommand: Command {
       OptionSpec(name: "lines", help: "one name per line"),
     ],
     positionals: [],
-    examples: [("domains --lines", "one domain per line, for scripts")])
+    examples: """
+      domains --lines\tone domain per line, for scripts
+      """)
 
   let json: Bool
   let lines: Bool

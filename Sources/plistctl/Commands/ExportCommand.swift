@@ -6,12 +6,14 @@ struct ExportCommand: Command {
   static let spec = CommandSpec(
     name: "export", synopsis: "export [--format F | --json | --xml] DOMAIN PATH|-",
     summary: "XML to standard output for -, binary to PATH",
-    forms: [("export DOMAIN PATH|-", "XML to standard output for -, binary to PATH")],
+    forms: """
+      export DOMAIN PATH|-\tXML to standard output for -, binary to PATH
+      """,
     options: OutputFormat.options, positionals: ["DOMAIN", "PATH (or -)"],
-    examples: [
-      ("export com.example.pigeon - | xmllint --format -", "XML to another tool"),
-      ("export --json com.example.pigeon pigeon.json", "a JSON file"),
-    ])
+    examples: """
+      export com.example.pigeon - | xmllint --format -\tXML to another tool
+      export --json com.example.pigeon pigeon.json\ta JSON file
+      """)
 
   let domainArgument: String?
   let destination: String

@@ -9,7 +9,9 @@ struct FindCommand: Command {
     summary: "keys whose domain, name or text contains WORD (--json)",
     options: [OptionSpec(name: "json", help: "one JSON object of domains to matching keys")],
     positionals: ["WORD"],
-    examples: [("find pigeon", "every matching key, per domain")])
+    examples: """
+      find pigeon\tevery matching key, per domain
+      """)
 
   let word: String
   let json: Bool

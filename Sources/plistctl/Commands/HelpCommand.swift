@@ -3,7 +3,9 @@ struct HelpCommand: Command {
   static let spec = CommandSpec(
     name: "help", synopsis: "help [COMMAND]", summary: "this text, or one command's help",
     positionals: ["COMMAND"], required: 0,
-    examples: [("help write", "write's usage, options and examples")])
+    examples: """
+      help write\twrite's usage, options and examples
+      """)
 
   let topic: String?
 

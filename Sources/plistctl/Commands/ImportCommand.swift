@@ -9,10 +9,10 @@ struct ImportCommand: Command {
     summary: "merge a plist (XML, binary, OpenStep or JSON) into DOMAIN",
     options: [OptionSpec(name: "replace", help: "make it the whole domain instead")],
     positionals: ["DOMAIN", "PATH (or -)"],
-    examples: [
-      ("import com.example.pigeon settings.json", "merge a JSON file's keys"),
-      ("import --replace com.example.pigeon - < saved.plist", "restore a saved domain"),
-    ])
+    examples: """
+      import com.example.pigeon settings.json\tmerge a JSON file's keys
+      import --replace com.example.pigeon - < saved.plist\trestore a saved domain
+      """)
 
   let domainArgument: String?
   let source: String

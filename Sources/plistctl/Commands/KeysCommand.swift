@@ -7,7 +7,9 @@ struct KeysCommand: DomainAndKeyCommand {
     name: "keys", synopsis: "keys DOMAIN [KEY]",
     summary: "the keys of a domain or a dictionary, one per line",
     positionals: ["DOMAIN", "KEY"], required: 1,
-    examples: [("keys com.example.pigeon :HPLocation", "the keys of a nested dictionary")])
+    examples: """
+      keys com.example.pigeon :HPLocation\tthe keys of a nested dictionary
+      """)
 
   let domainArgument: String?
   let key: String?

@@ -6,7 +6,9 @@ struct LintCommand: Command {
   static let spec = CommandSpec(
     name: "lint", synopsis: "lint FILE...", summary: "check that each file parses (\"FILE: OK\")",
     positionals: ["FILE"], repeatsLast: true,
-    examples: [("lint *.plist", "one line per file; exit 2 if any fails")])
+    examples: """
+      lint *.plist\tone line per file; exit 2 if any fails
+      """)
 
   let paths: [String]
 

@@ -6,7 +6,9 @@ struct PrintCommand: Command {
     name: "print", synopsis: "print FILE",
     summary: "show any plist as `defaults read` shows values",
     positionals: ["FILE"],
-    examples: [("print Info.plist", "in defaults' layout")])
+    examples: """
+      print Info.plist\tin defaults' layout
+      """)
 
   let path: String
 

@@ -6,14 +6,16 @@ struct ReadCommand: Command {
   static let spec = CommandSpec(
     name: "read", synopsis: "read [--format F | --json | --xml] [DOMAIN [KEY]]",
     summary: "print every domain, one domain, or one value",
-    forms: [
-      ("read", "every domain"), ("read DOMAIN", "one domain"), ("read DOMAIN KEY", "one value"),
-    ],
+    forms: """
+      read\tevery domain
+      read DOMAIN\tone domain
+      read DOMAIN KEY\tone value
+      """,
     options: OutputFormat.options, positionals: ["DOMAIN", "KEY"], required: 0,
-    examples: [
-      ("read com.example.pigeon HPMapType", "one value, as defaults prints it"),
-      ("read --json com.example.pigeon", "the whole domain as JSON"),
-    ])
+    examples: """
+      read com.example.pigeon HPMapType\tone value, as defaults prints it
+      read --json com.example.pigeon\tthe whole domain as JSON
+      """)
 
   let domainArgument: String?
   let key: String?

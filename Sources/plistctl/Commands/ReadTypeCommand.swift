@@ -5,7 +5,9 @@ struct ReadTypeCommand: Command {
   static let spec = CommandSpec(
     name: "read-type", synopsis: "read-type DOMAIN KEY", summary: "the value's type",
     positionals: ["DOMAIN", "KEY"],
-    examples: [("read-type com.example.pigeon HPMapType", "Type is integer")])
+    examples: """
+      read-type com.example.pigeon HPMapType\tType is integer
+      """)
 
   let domainArgument: String?
   let key: String

@@ -4,9 +4,13 @@ import PlistCore
 struct RenameCommand: Command {
   static let spec = CommandSpec(
     name: "rename", synopsis: "rename DOMAIN OLD_KEY NEW_KEY", summary: "rename a key",
-    forms: [("rename DOMAIN OLD NEW", "rename a key")],
+    forms: """
+      rename DOMAIN OLD NEW\trename a key
+      """,
     positionals: ["DOMAIN", "OLD_KEY", "NEW_KEY"],
-    examples: [("rename com.example.pigeon HPMapType MapType", "the value moves to MapType")])
+    examples: """
+      rename com.example.pigeon HPMapType MapType\tthe value moves to MapType
+      """)
 
   let domainArgument: String?
   let oldKey: String

@@ -7,7 +7,9 @@ struct WatchCommand: DomainAndKeyCommand {
     name: "watch", synopsis: "watch DOMAIN [KEY]",
     summary: "print each change as it happens, as a plistctl command",
     positionals: ["DOMAIN", "KEY"], required: 1,
-    examples: [("watch com.example.pigeon", "one replayable command per change, until ^C")])
+    examples: """
+      watch com.example.pigeon\tone replayable command per change, until ^C
+      """)
 
   let domainArgument: String?
   let key: String?

@@ -6,18 +6,18 @@ struct WriteCommand: Command {
   static let spec = CommandSpec(
     name: "write", synopsis: "write [--deep] DOMAIN KEY VALUE  |  write DOMAIN 'PLIST'",
     summary: "set a key, or replace the domain with a dictionary",
-    forms: [
-      ("write DOMAIN KEY VALUE", "set a key"),
-      ("write DOMAIN 'PLIST'", "replace the domain with a dictionary"),
-    ],
+    forms: """
+      write DOMAIN KEY VALUE\tset a key
+      write DOMAIN 'PLIST'\treplace the domain with a dictionary
+      """,
     options: [OptionSpec(name: "deep", help: "-dict-add merges nested dictionaries too")],
     positionals: ["DOMAIN", "KEY or a dictionary to replace the domain with", "VALUE"],
     required: 2, repeatsLast: true, optionsFirst: true,
-    examples: [
-      ("write com.example.pigeon HPMapType -int 1", "an integer"),
-      ("write com.example.pigeon :HPLocation:lat -float 52.5", "a nested value"),
-      ("write com.example.pigeon Recent -json '[{\"id\": 7}]'", "typed JSON"),
-    ])
+    examples: """
+      write com.example.pigeon HPMapType -int 1\tan integer
+      write com.example.pigeon :HPLocation:lat -float 52.5\ta nested value
+      write com.example.pigeon Recent -json '[{"id": 7}]'\ttyped JSON
+      """)
 
   let domainArgument: String?
   let key: String

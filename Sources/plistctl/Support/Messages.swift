@@ -9,10 +9,18 @@ enum Messages {
 
   /// What the failing command was working on, for the sentences that name it.
   struct Situation {
+    /// The domain as messages name it (`NSGlobalDomain` for `-g`): resolved only when an
+    /// error is rendered, so that a run that succeeds never pays for it.
+    var domain: String? {
+      domainArgument.map { (try? Domain(argument: $0, home: home))?.displayName ?? $0 }
+    }
+
     /// The command's name (`delete`, also when invoked as `remove`).
     var command: String
-    /// The domain as messages name it (`NSGlobalDomain` for `-g`), if the command has one.
-    var domain: String?
+    /// The DOMAIN argument as typed, if the command has one.
+    var domainArgument: String?
+    /// `$HOME`, to resolve a `~` domain argument.
+    var home: String?
     /// The KEY arguments as typed, so that a key is named the way the user wrote it.
     var keys: [String] = []
   }
