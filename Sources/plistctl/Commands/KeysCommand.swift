@@ -17,14 +17,13 @@ struct KeysCommand: DomainAndKeyCommand {
   func run(in context: CommandContext) throws {
     let domain = try context.domain(domainArgument ?? "")
     let store = try context.store()
-    var dictionary = try store.dictionary(of: domain)
-    if let key {
-      let path = KeyArgument.path(key)
-      let value = try store.value(at: path, in: domain)
-      guard case .dictionary(let nested) = value else {
-        throw PlistError.typeMismatch(at: path, expected: .dictionary, found: value.type)
-      }
-      dictionary = nested
+    // One read of the domain: the whole dictionary, or the value at KEY.
+    let path = key.map(KeyArgument.path) ?? .root
+    let value =
+      key == nil
+      ? .dictionary(try store.dictionary(of: domain)) : try store.value(at: path, in: domain)
+    guard case .dictionary(let dictionary) = value else {
+      throw PlistError.typeMismatch(at: path, expected: .dictionary, found: value.type)
     }
     if !dictionary.isEmpty { try context.print(dictionary.keys.joined(separator: "\n")) }
   }
