@@ -16,7 +16,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(
       name: "PlistCoreTests",
-      dependencies: ["PlistCore", "TestSupport"],
+      dependencies: ["PlistCore", "TestSupport", "UserDefaultsProbe"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),

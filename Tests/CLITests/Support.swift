@@ -16,13 +16,7 @@ enum CLI {
     let stdoutBytes: [UInt8]
   }
 
-  static let executable: URL = {
-    // Test bundles live beside the products in .build/<triple>/<configuration>.
-    let products =
-      Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }?
-      .deletingLastPathComponent() ?? Bundle.main.bundleURL
-    return products.appendingPathComponent("plistctl")
-  }()
+  static let executable = ChildProcess.product("plistctl")
 
   /// Runs plistctl in process: the arguments after `plistctl`, standard input as bytes, the
   /// environment as given over this process's own (as a child would inherit it).
@@ -66,27 +60,10 @@ enum CLI {
     _ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:],
     directory: URL? = nil, program: URL = executable
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = program
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env.merge(environment) { $1 }
-    process.environment = env
-    if let directory { process.currentDirectoryURL = directory }
-    let input = Pipe()
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin))
-    try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let result = try ChildProcess.run(
+      program, arguments, stdin: stdin, environment: environment, directory: directory)
     return Result(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self), stdoutBytes: [UInt8](out))
+      status: result.status, stdout: result.stdout, stderr: result.stderr,
+      stdoutBytes: result.stdoutBytes)
   }
 }

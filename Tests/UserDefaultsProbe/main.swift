@@ -4,6 +4,10 @@
 //   UserDefaultsProbe write SUITE   — sets one key of every plist type in SUITE
 //   UserDefaultsProbe dump SUITE KEY...   — prints "KEY type value" per key, as UserDefaults
 //                                          sees it (global-domain fallback included)
+//   UserDefaultsProbe getters SUITE   — for each key on stdin (one per line), one line with
+//                                       what every getter returns (see `getters` below)
+//   UserDefaultsProbe set SUITE   — sets each "KEY<TAB>TYPE<TAB>VALUE" line of stdin with
+//                                   set(_:forKey:) (types: string, int, double, float, bool)
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -33,6 +37,28 @@ func describe(_ value: Any?) -> String {
   }
 }
 
+/// Text that survives a tab-separated line: base64 of the UTF-8, or "-" for nil.
+func field(_ text: String?) -> String {
+  text.map { Data($0.utf8).base64EncodedString() } ?? "-"
+}
+
+/// KEY, integer, double bits, float bits, bool, string, stringArray (joined by U+0001),
+/// array count, dictionary count, data, url: tab-separated, "-" for nil.
+func getters(_ key: String) -> String {
+  [
+    field(key), String(defaults.integer(forKey: key)),
+    String(defaults.double(forKey: key).bitPattern, radix: 16),
+    String(defaults.float(forKey: key).bitPattern, radix: 16),
+    defaults.bool(forKey: key) ? "1" : "0", field(defaults.string(forKey: key)),
+    field(defaults.stringArray(forKey: key)?.joined(separator: "\u{1}")),
+    defaults.array(forKey: key).map { String($0.count) } ?? "-",
+    defaults.dictionary(forKey: key).map { String($0.count) } ?? "-",
+    defaults.data(forKey: key).map { $0.base64EncodedString() } ?? "-",
+    // url(forKey:) traps on data that is not a keyed archive: not asked for data.
+    defaults.object(forKey: key) is Data ? "-" : field(defaults.url(forKey: key)?.absoluteString),
+  ].joined(separator: "\t")
+}
+
 switch arguments[1] {
 case "write":
   defaults.set("hello wörld", forKey: "aString")
@@ -47,6 +73,28 @@ case "write":
   guard defaults.synchronize() else { exit(1) }
 case "dump":
   for key in arguments.dropFirst(3) { print("\(key) \(describe(defaults.object(forKey: key)))") }
+case "getters":
+  while let line = readLine(strippingNewline: true) {
+    guard let key = Data(base64Encoded: line).map({ String(decoding: $0, as: UTF8.self) }) else {
+      exit(65)
+    }
+    print(getters(key))
+  }
+case "set":
+  while let line = readLine(strippingNewline: true) {
+    let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 3 else { exit(65) }
+    switch (parts[1], parts[2]) {
+    case ("string", let text): defaults.set(text, forKey: parts[0])
+    case ("int", let text) where Int(text) != nil: defaults.set(Int(text), forKey: parts[0])
+    case ("double", let text) where Double(text) != nil:
+      defaults.set(Double(text), forKey: parts[0])
+    case ("float", let text) where Float(text) != nil: defaults.set(Float(text), forKey: parts[0])
+    case ("bool", let text): defaults.set(text == "true", forKey: parts[0])
+    default: exit(65)
+    }
+  }
+  guard defaults.synchronize() else { exit(1) }
 default:
   exit(64)
 }

@@ -21,6 +21,8 @@ extension PlistError: CustomStringConvertible {
       return "key path \(path): \(reason.explanation(at: blockedAt))"
     case .unwritableFormat(let path, let format):
       return "\(path) is \(format.name) and cannot be written back in that format"
+    case .invalidDefault(let key, let layer, let expected, let found):
+      return "\(key) (\(layer)) is \(found.withArticle), not \(expected.withArticle)"
     }
   }
 }

@@ -28,6 +28,9 @@ public enum PlistError: Error, Equatable, Sendable {
   /// A domain file in a format that domains are not written in (OpenStep, JSON): writing it
   /// back would lose types or change its format.
   case unwritableFormat(path: String, format: PlistFormat)
+  /// A strict getter found a value that is not of the type asked for (and not text that
+  /// spells one in full): the key, the layer it came from, the type asked for and found.
+  case invalidDefault(key: String, layer: DefaultsLayer, expected: PlistType, found: PlistType)
 
   /// Why a domain name was refused.
   public enum InvalidName: Equatable, Sendable {

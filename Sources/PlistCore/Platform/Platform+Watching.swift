@@ -50,4 +50,90 @@
       return names
     }
   }
+
+  /// One inotify event: which watch, what happened, and the name in the watched directory.
+  struct WatchEvent {
+    let watch: Int32
+    let mask: UInt32
+    let name: String
+  }
+
+  /// The two ends of a wake-up pipe.
+  struct Wakeup: Hashable, Sendable {
+    let reader: Int32
+    let writer: Int32
+  }
+
+  extension Platform {
+    /// Events on a directory's files and on the directory itself (deleted, moved away).
+    static let directoryEvents = UInt32(
+      IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF
+        | IN_MOVE_SELF | IN_ONLYDIR)
+
+    /// Adds (or refreshes) a watch on a directory; nil when it does not exist or cannot be
+    /// watched (a watch set has no error worth more than "not watched now").
+    static func addWatch(_ watcher: Int32, _ path: String, mask: UInt32) -> Int32? {
+      let watch = inotify_add_watch(watcher, path, mask)
+      return watch >= 0 ? watch : nil
+    }
+
+    /// Reads the events that are ready (the descriptor must be readable).
+    static func readEvents(_ watcher: Int32) throws(SystemError) -> [WatchEvent] {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      var length = 0
+      repeat {
+        length = buffer.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
+      } while length < 0 && Errno.current == .interrupted
+      guard length > 0 else { throw SystemError(operation: .watch, path: "inotify") }
+      var events: [WatchEvent] = []
+      var offset = 0
+      let header = MemoryLayout<inotify_event>.size
+      while offset + header <= length {
+        let event = buffer.withUnsafeBytes {
+          $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+        }
+        let nameBytes = buffer[(offset + header)..<min(length, offset + header + Int(event.len))]
+        events.append(
+          WatchEvent(
+            watch: event.wd, mask: event.mask,
+            name: String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)))
+        offset += header + Int(event.len)
+      }
+      return events
+    }
+
+    /// A pipe another thread can signal to wake a `waitForEvents`.
+    static func makeWakeup() throws(SystemError) -> Wakeup {
+      var fds: [Int32] = [0, 0]
+      guard pipe(&fds) == 0 else { throw SystemError(operation: .watch, path: "pipe") }
+      for fd in fds {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      }
+      return Wakeup(reader: fds[0], writer: fds[1])
+    }
+
+    /// Signals a wake-up (a full pipe is signalled already).
+    static func wake(_ wakeup: Wakeup) {
+      var one: UInt8 = 1
+      _ = write(wakeup.writer, &one, 1)
+    }
+
+    /// Waits until the watcher has events or the wake-up was signalled (and clears it).
+    ///
+    /// - Returns: Whether the watcher has events, and whether the wake-up fired.
+    static func waitForEvents(_ watcher: Int32, wakeup: Wakeup) -> (events: Bool, woken: Bool) {
+      var fds = [
+        pollfd(fd: watcher, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakeup.reader, events: Int16(POLLIN), revents: 0),
+      ]
+      while poll(&fds, 2, -1) < 0 && Errno.current == .interrupted {}
+      let woken = fds[1].revents != 0
+      if woken {
+        var drain = [UInt8](repeating: 0, count: 64)
+        while read(wakeup.reader, &drain, drain.count) > 0 {}
+      }
+      return (fds[0].revents != 0, woken)
+    }
+  }
 #endif

@@ -41,6 +41,15 @@ extension DomainStore {
   public func update(
     _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) {
+    _ = try updateReportingFile(domain, change)
+  }
+
+  /// `update(_:_:)`, returning the identity of the file it wrote, taken under the lock (nil
+  /// when it removed the file; `unchanged` when nothing needed writing), so that a watcher
+  /// can tell this process's writes from others'.
+  func updateReportingFile(
+    _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
+  ) throws(PlistError) -> WrittenFile {
     let domainPath = path(of: domain)
     let target = Platform.resolvingLinks(domainPath)
     let directory = Platform.directory(of: target)
@@ -60,13 +69,23 @@ extension DomainStore {
     }
     var dictionary = current?.dictionary ?? PlistDictionary()
     try change(&dictionary)
-    if let current, current.dictionary == dictionary { return }
+    if let current, current.dictionary == dictionary { return .unchanged }
     if dictionary.isEmpty {
-      if current != nil { try Self.removeFile(domainPath) }
-      return
+      guard current != nil else { return .unchanged }
+      try Self.removeFile(domainPath)
+      return .written(path: target, identity: nil)
     }
     let format: PlistFormat = current?.format == .binary ? .binary : .xml
     try FileAccess.writeAtomically(.dictionary(dictionary), as: format, to: target, mode: 0o600)
+    return .written(path: target, identity: Platform.identity(atPath: target))
+  }
+
+  /// What `updateReportingFile` did.
+  enum WrittenFile {
+    /// Nothing changed, so nothing was written.
+    case unchanged
+    /// The file at `path` was replaced (its identity now) or removed (nil).
+    case written(path: String, identity: FileIdentity?)
   }
 
   /// Removes a domain's file (a symbolic link itself, not its target). A file that cannot be
@@ -110,8 +129,9 @@ extension DomainStore {
   // MARK: - Files
 
   /// Reads and parses a domain file. Foundation on Linux rewrites domain files in place, so
-  /// a reader can meet a half-written one: a file that does not parse is read again a few
-  /// times, 20 ms apart, before the error is reported.
+  /// a reader can meet a half-written one: a file that is empty or does not parse is read
+  /// again a few times, 20 ms apart, before it counts as an empty domain (empty) or the
+  /// error is reported (unparsable).
   static func read(_ path: String) throws(PlistError) -> Contents? {
     var attempts = 0
     while true {
@@ -119,6 +139,14 @@ extension DomainStore {
       do { bytes = try Platform.readFile(atPath: path) } catch {
         if error.errno == .noSuchFileOrDirectory { return nil }
         throw .system(error)
+      }
+      if bytes.isEmpty {
+        // Foundation truncates a file before it rewrites it: wait for the bytes, and take
+        // a file that stays empty as an empty domain, as Foundation does.
+        attempts += 1
+        if attempts >= 5 { return Contents(dictionary: PlistDictionary(), format: .xml) }
+        Platform.sleep(milliseconds: 20)
+        continue
       }
       let value: PlistValue
       let format: PlistFormat

@@ -7,7 +7,7 @@
 /// a file that cannot be parsed is never overwritten or removed.
 public struct DomainStore: Sendable {
   /// Which host's preferences: any host (the usual files), this machine, or a named host.
-  public enum Host: Sendable, Equatable {
+  public enum Host: Sendable, Hashable {
     /// The files shared by every host.
     case any
     /// `ByHost/<domain>.<machine-id>.plist`.
@@ -54,6 +54,14 @@ public struct DomainStore: Sendable {
       else { throw .invalidHost(name) }
       hostSuffix = "." + name
     }
+  }
+
+  /// A store of every host's files (nil), or of this machine's, whose id is given: no host
+  /// name to check, so nothing to throw.
+  init(root: String, thisHostOnly machineIdentifier: String?) {
+    self.root = root
+    host = machineIdentifier == nil ? .any : .current
+    hostSuffix = machineIdentifier.map { "." + $0 } ?? ""
   }
 
   /// swift-corelibs-foundation's rule: `$XDG_CONFIG_HOME` if absolute and longer than one

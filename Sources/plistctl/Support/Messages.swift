@@ -93,6 +93,7 @@ enum Messages {
       )
     case .system(let system) where writes(command):
       return ("Could not write domain \(situation.domain ?? "?"): \(system)", .dataError)
+    case .invalidDefault: return (error.description, .failure)
     case .invalidDomainName, .invalidHost: return (error.description, .usage)
     case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
     }

@@ -1,0 +1,178 @@
+import Synchronization
+
+#if os(Linux)
+  extension Defaults {
+    /// The changes of effective values, as they happen: one `DefaultsChange` per key whose
+    /// effective value changed — by this process, another process, plistctl, or in a layer
+    /// that shows through (the global domain) — and none when it did not. Watching starts
+    /// before this returns, so no change made afterwards is missed. The files are watched
+    /// with inotify on a thread of the stream's own (no run loop, no polling), through
+    /// files replaced, deleted and re-created and directories re-created. Ends when the
+    /// consumer stops iterating, or if watching fails.
+    ///
+    /// - Parameter keys: The keys to report, or nil for every key.
+    /// - Returns: The changes.
+    public func changes(forKeys keys: [String]? = nil) -> AsyncStream<DefaultsChange> {
+      let (stream, continuation) = AsyncStream.makeStream(of: DefaultsChange.self)
+      guard let watch = try? ChangeWatch(defaults: self, keys: keys.map(Set.init)) else {
+        continuation.finish()
+        return stream
+      }
+      let stopped = Atomic(false)
+      let wakeup = watch.wakeup
+      continuation.onTermination = { _ in
+        stopped.store(true, ordering: .sequentiallyConsistent)
+        Platform.wake(wakeup)
+      }
+      let started = Platform.startThread {
+        watch.run(
+          isStopped: { stopped.load(ordering: .sequentiallyConsistent) },
+          emit: { continuation.yield($0) })
+        continuation.finish()
+      }
+      if !started {
+        watch.close()
+        continuation.finish()
+      }
+      return stream
+    }
+  }
+
+  /// One stream's watch: the inotify descriptor over the search list's directories, a
+  /// wake-up, and the last snapshot of the watched keys in every layer.
+  final class ChangeWatch: @unchecked Sendable {
+    // Used by the stream's thread only, after `init` on the caller's.
+    let defaults: Defaults
+    let keys: Set<String>?
+    let watcher: Int32
+    let wakeup: Wakeup
+    private var snapshot: Snapshot
+
+    init(defaults: Defaults, keys: Set<String>?) throws(SystemError) {
+      self.defaults = defaults
+      self.keys = keys
+      watcher = try Platform.makeWatcher()
+      do {
+        wakeup = try Platform.makeWakeup()
+      } catch {
+        Platform.closeQuietly(watcher)
+        throw error
+      }
+      DefaultsObservers.add(wakeup)
+      snapshot = Snapshot()
+      watchDirectories()
+      snapshot = takeSnapshot(previous: nil)
+    }
+
+    func close() {
+      DefaultsObservers.remove(wakeup)
+      Platform.closeQuietly(watcher)
+    }
+
+    /// Waits for events, compares, emits, until stopped or the watch fails.
+    func run(isStopped: () -> Bool, emit: (DefaultsChange) -> Void) {
+      defer { close() }
+      while true {
+        let (hasEvents, _) = Platform.waitForEvents(watcher, wakeup: wakeup)
+        if isStopped() { return }
+        if hasEvents {
+          guard (try? Platform.readEvents(watcher)) != nil else { return }
+          watchDirectories()
+        }
+        let next = takeSnapshot(previous: snapshot)
+        for change in next.changes(since: snapshot) { emit(change) }
+        snapshot = next
+      }
+    }
+
+    /// Watches every directory a layer's file is in, and each one's parent (to see the
+    /// directory itself deleted and made again). Adding a watch again is harmless, so this
+    /// runs after every event.
+    private func watchDirectories() {
+      var directories: [String] = []
+      for layer in defaults.searchList {
+        guard let path = defaults.path(of: layer) else { continue }
+        for file in [path, Platform.resolvingLinks(path)] {
+          let directory = Platform.directory(of: file)
+          for candidate in [directory, Platform.directory(of: directory)]
+          where !directories.contains(candidate) {
+            directories.append(candidate)
+          }
+        }
+      }
+      for directory in directories {
+        _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
+      }
+    }
+
+    /// Every layer's watched keys now; a file that cannot be parsed (half-written by an app
+    /// that writes in place) keeps its previous contents.
+    private func takeSnapshot(previous: Snapshot?) -> Snapshot {
+      var next = Snapshot()
+      for layer in defaults.searchList {
+        var contents: PlistDictionary
+        do {
+          contents = try defaults.checkedContents(of: layer)
+        } catch {
+          contents = previous?.contents[layer] ?? PlistDictionary()
+        }
+        if let keys {
+          contents = PlistDictionary(contents.filter { keys.contains($0.key) })
+        }
+        next.layers.append(layer)
+        next.contents[layer] = contents
+        if let path = defaults.path(of: layer) {
+          next.identities[layer] = Platform.identity(atPath: path)
+          next.paths[layer] = Platform.resolvingLinks(path)
+        }
+      }
+      return next
+    }
+  }
+
+  /// The watched keys of every layer at one moment, with the identity of each layer's file.
+  struct Snapshot {
+    var layers: [DefaultsLayer] = []
+    var contents: [DefaultsLayer: PlistDictionary] = [:]
+    var identities: [DefaultsLayer: FileIdentity?] = [:]
+    var paths: [DefaultsLayer: String] = [:]
+
+    /// The first layer with the key, and its value.
+    func winner(_ key: String) -> (value: PlistValue, layer: DefaultsLayer)? {
+      for layer in layers {
+        if let value = contents[layer]?[key] { return (value, layer) }
+      }
+      return nil
+    }
+
+    /// One change per key whose effective value differs from `old`'s, in key order.
+    func changes(since old: Snapshot) -> [DefaultsChange] {
+      var keys = Set<String>()
+      for dictionary in contents.values { keys.formUnion(dictionary.keys) }
+      for dictionary in old.contents.values { keys.formUnion(dictionary.keys) }
+      var changes: [DefaultsChange] = []
+      for key in keys.sorted(by: { KeyOrder.compare($0, $1) < 0 }) {
+        let before = old.winner(key)
+        let after = winner(key)
+        guard before?.value != after?.value else { continue }
+        changes.append(
+          DefaultsChange(
+            key: key, oldValue: before?.value, newValue: after?.value, layer: after?.layer,
+            origin: origin(ofChangeTo: key, since: old)))
+      }
+      return changes
+    }
+
+    /// Another process's, when a file layer whose value for the key changed is not as this
+    /// process last wrote it; this process's otherwise (memory layers, its own writes).
+    private func origin(ofChangeTo key: String, since old: Snapshot) -> DefaultsChange.Origin {
+      let ownWrites = ProcessDefaults.ownWrites.withLock { $0 }
+      for layer in layers where layer.isPersistent {
+        guard contents[layer]?[key] != old.contents[layer]?[key] else { continue }
+        guard let path = paths[layer], let own = ownWrites[path], own == identities[layer] ?? nil
+        else { return .otherProcess }
+      }
+      return .thisProcess
+    }
+  }
+#endif

@@ -1,0 +1,260 @@
+import Synchronization
+
+/// UserDefaults' model for Linux, on the files Foundation's `UserDefaults` uses, shaped like
+/// Foundation's class (the same method names, so code ports by changing the import) and
+/// better where Foundation on Linux falls short:
+///
+/// - Reads are never stale: each lookup checks each file of the search list by its identity
+///   (inode, size, times) and re-reads only what changed, so another process's write is seen
+///   at once, with no `synchronize()`.
+/// - Writes go through: `set` and `removeObject` change the file before they return, key by
+///   key under the store's lock on a fresh read (another writer's keys survive), atomically.
+/// - The search list is explicit (`searchList`, `lookup(_:)`), and `changes(forKeys:)` reports
+///   every change of an effective value, whoever made it.
+///
+/// Thread-safe: one instance may be shared by any number of threads and tasks.
+public final class Defaults: Sendable {
+  /// The domain this instance reads first and writes to: the app's, or a suite's.
+  public let domain: String
+  /// Where the files are, and the arguments of the argument domain.
+  public let environment: DefaultsEnvironment
+
+  let anyHost: DomainStore
+  let thisHost: DomainStore
+  let state = Mutex(State())
+
+  /// What an instance keeps in memory: its volatile domains, suites, factory defaults, the
+  /// writes that could not be written yet, and the files it has read (by identity).
+  struct State {
+    var volatileNames: [String] = []
+    var volatileDomains: [String: PlistDictionary] = [:]
+    var suites: [String] = []
+    var factory = PlistDictionary()
+    var pending: [String: PlistValue?] = [:]
+    var lastWriteError: PlistError?
+    var files: [String: CachedFile] = [:]
+  }
+
+  /// The app's defaults: the domain named by the process (its executable's name, as
+  /// CoreFoundation names it on Linux), in the process's environment.
+  public static let standard: Defaults = {
+    let environment = DefaultsEnvironment.process()
+    return Defaults(validDomain: environment.applicationDomain, environment: environment)
+  }()
+
+  /// A suite's defaults in the process's environment, as Foundation's initializer: nil for
+  /// `NSGlobalDomain` (use `persistentDomain(forName:)` for it) and for names that cannot
+  /// be a domain file; nil `suiteName` gives the app's domain.
+  ///
+  /// - Parameter suiteName: The suite (a domain name such as `group.com.example.pigeon`).
+  public convenience init?(suiteName: String?) {
+    let environment = DefaultsEnvironment.process()
+    guard let name = suiteName else {
+      self.init(validDomain: environment.applicationDomain, environment: environment)
+      return
+    }
+    guard name != UserDefaultsNames.globalDomain, (try? Domain(named: name)) != nil else {
+      return nil
+    }
+    self.init(validDomain: name, environment: environment)
+  }
+
+  /// Defaults for a domain in a given environment (a test's directory, another root).
+  ///
+  /// - Parameters:
+  ///   - domain: The app's or suite's domain name.
+  ///   - environment: Where the files are.
+  /// - Throws: `PlistError.invalidDomainName` for a name that cannot be a domain file.
+  public convenience init(domain: String, environment: DefaultsEnvironment) throws(PlistError) {
+    _ = try Domain(named: domain)
+    self.init(validDomain: domain, environment: environment)
+  }
+
+  private init(validDomain domain: String, environment: DefaultsEnvironment) {
+    self.domain = domain
+    self.environment = environment
+    anyHost = DomainStore(root: environment.root, thisHostOnly: nil)
+    thisHost = DomainStore(root: environment.root, thisHostOnly: environment.machineIdentifier)
+  }
+
+  // MARK: - The search list
+
+  /// Every layer a value can come from, first to last: the argument domain, volatile
+  /// domains, the app's files (this host, any host), each suite's files, the global files,
+  /// the shared system files, registered defaults, factory defaults.
+  public var searchList: [DefaultsLayer] {
+    let (volatileNames, suites) = state.withLock { ($0.volatileNames, $0.suites) }
+    var layers: [DefaultsLayer] = [.argument]
+    layers += volatileNames.map(DefaultsLayer.volatile)
+    layers += [.app(.current), .app(.any)]
+    for suite in suites { layers += [.suite(suite, .current), .suite(suite, .any)] }
+    layers += [.global(.current), .global(.any)]
+    if environment.systemRoot != nil {
+      layers += ([domain] + suites + [".GlobalPreferences"]).map(DefaultsLayer.system)
+    }
+    layers += [.registration, .factory]
+    return layers
+  }
+
+  /// The first value for a key along the search list, and the layer it came from.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The value and its layer, or nil when no layer has the key.
+  public func lookup(_ key: String) -> (value: PlistValue, layer: DefaultsLayer)? {
+    for layer in searchList {
+      if let value = contents(of: layer)[key] { return (value, layer) }
+    }
+    return nil
+  }
+
+  /// What every layer holds for a key, shadowed values too, in search-list order (the first
+  /// is the effective one).
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The layers that have the key, with their values.
+  /// - Throws: `PlistError` when a file of the search list cannot be read or parsed.
+  public func values(forKey key: String) throws(PlistError) -> [(
+    layer: DefaultsLayer, value: PlistValue
+  )] {
+    var found: [(layer: DefaultsLayer, value: PlistValue)] = []
+    for layer in searchList {
+      if let value = try checkedContents(of: layer)[key] { found.append((layer, value)) }
+    }
+    return found
+  }
+
+  /// The effective value of every key, with its layer: what an app with this domain sees.
+  ///
+  /// - Returns: Each key's winning value and layer, in key order.
+  /// - Throws: `PlistError` when a file of the search list cannot be read or parsed.
+  public func effectiveValues() throws(PlistError) -> [(
+    key: String, value: PlistValue, layer: DefaultsLayer
+  )] {
+    var winners: [String: (value: PlistValue, layer: DefaultsLayer)] = [:]
+    for layer in searchList.reversed() {
+      for (key, value) in try checkedContents(of: layer) { winners[key] = (value, layer) }
+    }
+    return winners.sorted { KeyOrder.compare($0.key, $1.key) < 0 }.map { entry in
+      (entry.key, entry.value.value, entry.value.layer)
+    }
+  }
+
+  /// The keys and values of one layer. A file that cannot be read or parsed counts as
+  /// empty here, as CoreFoundation counts it (`values(forKey:)` reports it instead).
+  ///
+  /// - Parameter layer: The layer.
+  /// - Returns: Its dictionary.
+  public func contents(of layer: DefaultsLayer) -> PlistDictionary {
+    if layer == .app(.any) {
+      // Unwritten values show even when the file cannot be read (that may be why).
+      return withPendingWrites((try? fileContents(path(of: layer))) ?? PlistDictionary())
+    }
+    return (try? checkedContents(of: layer)) ?? PlistDictionary()
+  }
+
+  private func withPendingWrites(_ file: PlistDictionary) -> PlistDictionary {
+    var dictionary = file
+    for (key, value) in state.withLock({ $0.pending }) { dictionary[key] = value }
+    return dictionary
+  }
+
+  /// The keys and values of one layer, or the error that keeps its file from being read.
+  func checkedContents(of layer: DefaultsLayer) throws(PlistError) -> PlistDictionary {
+    switch layer {
+    case .argument:
+      return environment.arguments == CommandLine.arguments
+        ? ProcessDefaults.argumentDomain : ArgumentDomain.parse(environment.arguments)
+    case .volatile(let name):
+      return state.withLock { $0.volatileDomains[name] } ?? PlistDictionary()
+    case .registration:
+      return ProcessDefaults.registration.withLock { $0 }
+    case .factory:
+      return state.withLock { $0.factory }
+    case .app(.any):
+      return withPendingWrites(try fileContents(path(of: layer)))
+    default:
+      guard let path = path(of: layer) else { return PlistDictionary() }
+      return try fileContents(path)
+    }
+  }
+
+  /// The file behind a persistent layer, or nil for a layer in memory.
+  ///
+  /// - Parameter layer: The layer.
+  /// - Returns: Its path.
+  public func path(of layer: DefaultsLayer) -> String? {
+    switch layer {
+    case .app(let host): return store(for: host).path(of: validDomain(domain))
+    case .suite(let name, let host): return store(for: host).path(of: validDomain(name))
+    case .global(let host): return store(for: host).path(of: .global)
+    case .system(let name):
+      return environment.systemRoot.map { $0 + "/" + name + ".plist" }
+    case .argument, .volatile, .registration, .factory: return nil
+    }
+  }
+
+  private func store(for host: DomainStore.Host) -> DomainStore {
+    host == .any ? anyHost : thisHost
+  }
+
+  /// A domain for a name already validated (the instance's own, or an added suite's).
+  private func validDomain(_ name: String) -> Domain {
+    (try? Domain(named: name)) ?? .global
+  }
+
+  /// A file's dictionary, re-read only when its identity changed since the last read.
+  private func fileContents(_ path: String?) throws(PlistError) -> PlistDictionary {
+    guard let path else { return PlistDictionary() }
+    let identity = Platform.identity(atPath: path)
+    if let cached = state.withLock({ $0.files[path] }), cached.identity == identity {
+      if let error = cached.error { throw error }
+      return cached.dictionary
+    }
+    let file = CachedFile.read(path, identity: identity)
+    state.withLock { $0.files[path] = file }
+    if let error = file.error { throw error }
+    return file.dictionary
+  }
+}
+
+/// One file as last read: its identity then, and its dictionary or why it could not be read.
+struct CachedFile {
+  let identity: FileIdentity?
+  let dictionary: PlistDictionary
+  let error: PlistError?
+
+  static func read(_ path: String, identity: FileIdentity?) -> CachedFile {
+    guard identity != nil else {
+      return CachedFile(identity: nil, dictionary: PlistDictionary(), error: nil)
+    }
+    do {
+      let contents = try DomainStore.read(path)
+      // The identity read before the file: a change during the read shows as a mismatch
+      // next time, and the file is read again.
+      return CachedFile(
+        identity: identity, dictionary: contents?.dictionary ?? PlistDictionary(), error: nil)
+    } catch {
+      return CachedFile(identity: identity, dictionary: PlistDictionary(), error: error)
+    }
+  }
+}
+
+/// Foundation's names for the special domains.
+public enum UserDefaultsNames {
+  /// The global domain.
+  public static let globalDomain = "NSGlobalDomain"
+  /// The argument domain.
+  public static let argumentDomain = "NSArgumentDomain"
+  /// The registration domain.
+  public static let registrationDomain = "NSRegistrationDomain"
+}
+
+/// What the whole process shares, as in Foundation: the registration domain, the argument
+/// domain of its own arguments, and the files this process wrote last (to tell its own
+/// changes from other processes').
+enum ProcessDefaults {
+  static let registration = Mutex(PlistDictionary())
+  static let argumentDomain = ArgumentDomain.parse(CommandLine.arguments)
+  /// Each file's identity right after this process last wrote it (nil: removed it).
+  static let ownWrites = Mutex([String: FileIdentity?]())
+}

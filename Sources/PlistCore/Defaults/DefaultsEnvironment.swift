@@ -1,0 +1,54 @@
+/// Where a `Defaults` finds its files and its argument domain. `process()` reads them from
+/// the running process as Foundation does; tests and tools pass their own.
+public struct DefaultsEnvironment: Sendable {
+  /// The user's preferences directory (`$XDG_CONFIG_HOME`, else `$HOME/.config`).
+  public var root: String
+  /// The directory of the files every user shares: CoreFoundation on Linux reads
+  /// `/usr/local/etc`; nil leaves that layer out.
+  public var systemRoot: String?
+  /// The id in this host's file names (`ByHost/<domain>.<id>.plist`): the machine id.
+  public var machineIdentifier: String
+  /// The process arguments, for the argument domain (`-Key value`).
+  public var arguments: [String]
+  /// The domain of `Defaults.standard`: the main bundle's identifier where there is one,
+  /// else the process name, as CoreFoundation names it.
+  public var applicationDomain: String
+
+  /// An environment with every part given.
+  ///
+  /// - Parameters:
+  ///   - root: The user's preferences directory.
+  ///   - systemRoot: The shared preferences directory, or nil for none.
+  ///   - machineIdentifier: This host's id in ByHost file names.
+  ///   - arguments: The arguments to read `-Key value` pairs from.
+  ///   - applicationDomain: The domain `standard` uses.
+  public init(
+    root: String, systemRoot: String? = nil, machineIdentifier: String = "",
+    arguments: [String] = [], applicationDomain: String = "app"
+  ) {
+    self.root = root
+    self.systemRoot = systemRoot
+    self.machineIdentifier = machineIdentifier
+    self.arguments = arguments
+    self.applicationDomain = applicationDomain
+  }
+
+  /// The running process's environment: the root by swift-corelibs-foundation's rule (the
+  /// password database's home when `$HOME` is unset), `/usr/local/etc`, the machine id, the
+  /// process arguments, and the executable's name as the application domain.
+  ///
+  /// - Returns: The environment.
+  public static func process() -> DefaultsEnvironment {
+    var variables = Platform.environment()
+    if variables["HOME"]?.isEmpty ?? true { variables["HOME"] = Platform.passwordHomeDirectory() }
+    let root = (try? DomainStore.root(in: variables)) ?? "/tmp/.config"
+    let name =
+      Platform.executableName()
+      ?? CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) }
+      ?? "app"
+    return DefaultsEnvironment(
+      root: root, systemRoot: "/usr/local/etc",
+      machineIdentifier: DomainStore.machineIdentifier(), arguments: CommandLine.arguments,
+      applicationDomain: name)
+  }
+}

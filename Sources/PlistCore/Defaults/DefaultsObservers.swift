@@ -1,0 +1,26 @@
+#if os(Linux)
+  import Synchronization
+
+  /// The change streams alive in this process, each woken when something in memory changes
+  /// (a registration, a volatile domain, a suite), which no file event would announce.
+  enum DefaultsObservers {
+    private static let wakeups = Mutex(Set<Wakeup>())
+
+    static func add(_ wakeup: Wakeup) { wakeups.withLock { _ = $0.insert(wakeup) } }
+
+    /// Unregisters a wake-up and closes it (under the lock, so no signal reaches a reused
+    /// descriptor).
+    static func remove(_ wakeup: Wakeup) {
+      wakeups.withLock {
+        $0.remove(wakeup)
+        Platform.closeQuietly(wakeup.reader)
+        Platform.closeQuietly(wakeup.writer)
+      }
+    }
+
+    /// Wakes every stream to compare the effective values again.
+    static func notify() {
+      wakeups.withLock { for wakeup in $0 { Platform.wake(wakeup) } }
+    }
+  }
+#endif

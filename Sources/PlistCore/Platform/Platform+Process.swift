@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("Unsupported platform")
+#endif
+
+// MARK: - The process: environment, name, working directory, threads
+
+extension Platform {
+  /// The value of an environment variable, or nil.
+  static func environmentValue(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+  }
+
+  /// The process environment, as a dictionary.
+  static func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var cursor = environ
+    while let entry = cursor.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      cursor += 1
+    }
+    return result
+  }
+
+  /// The running executable's file name, as CoreFoundation names the process on Linux (the
+  /// last component of `/proc/self/exe`), or nil when it cannot be told.
+  static func executableName() -> String? {
+    guard let path = linkTarget(atPath: "/proc/self/exe") else { return nil }
+    let name = path.split(separator: "/").last.map(String.init)
+    return name?.isEmpty == false ? name : nil
+  }
+
+  /// The current directory, or nil.
+  static func currentDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Runs `body` on a new detached thread (for work that blocks in a system call, which
+  /// must not hold one of Swift concurrency's few threads).
+  static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    final class Box: Sendable {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        let box = Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue() as? Box
+        box?.body()
+        return nil
+      }, context)
+    guard started == 0 else {
+      Unmanaged<AnyObject>.fromOpaque(context).release()
+      return false
+    }
+    pthread_detach(thread)
+    return true
+  }
+}
+
+extension Platform {
+  /// The home directory in the password database for this user, or nil.
+  static func passwordHomeDirectory() -> String? {
+    guard let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir else { return nil }
+    let text = String(cString: home)
+    return text.isEmpty ? nil : text
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PlistCore
+
+/// A `Defaults` over a temporary root, its system directory beside it, and the files of
+/// every layer written directly, so each test sees exactly the layers it sets up.
+struct DefaultsSandbox {
+  let directory: TemporaryDirectory
+  let root: String
+  let system: String
+  let environment: DefaultsEnvironment
+
+  init(arguments: [String] = []) throws {
+    directory = try TemporaryDirectory()
+    root = directory.path("config")
+    system = directory.path("system")
+    for path in [root, root + "/ByHost", system] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    environment = DefaultsEnvironment(
+      root: root, systemRoot: system, machineIdentifier: "m1", arguments: arguments)
+  }
+
+  func defaults(_ domain: String = "com.example.pigeon") throws -> Defaults {
+    try Defaults(domain: domain, environment: environment)
+  }
+
+  /// Writes a domain file (relative to the root, or absolute).
+  func write(_ file: String, _ dictionary: PlistDictionary) throws {
+    let path = file.hasPrefix("/") ? file : root + "/" + file
+    try Data(try PropertyList.encode(.dictionary(dictionary), as: .xml))
+      .write(to: URL(fileURLWithPath: path))
+  }
+
+  func remove(_ file: String) {
+    try? FileManager.default.removeItem(atPath: file.hasPrefix("/") ? file : root + "/" + file)
+  }
+
+  func read(_ file: String) throws -> PlistDictionary? {
+    let path = file.hasPrefix("/") ? file : root + "/" + file
+    guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+    return try PropertyList.decode([UInt8](bytes)).value.dictionaryValue
+  }
+}
+
+@Suite("Defaults: the search list")
+struct DefaultsSearchListTests {
+  @Test func theSearchListIsInFoundationsOrderWithVolatileDomainsAndSuites() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+    defaults.setVolatileDomain(["v": 1], forName: "transient")
+    defaults.addSuite(named: "group.example")
+    #expect(
+      defaults.searchList.map(\.description) == [
+        "argument", "volatile:transient", "app-byhost", "app", "suite-byhost:group.example",
+        "suite:group.example", "global-byhost", "global", "system:com.example.pigeon",
+        "system:group.example", "system:.GlobalPreferences", "registered", "factory",
+      ])
+    #expect(defaults.path(of: .app(.current)) == box.root + "/ByHost/com.example.pigeon.m1.plist")
+    #expect(defaults.path(of: .global(.any)) == box.root + "/.GlobalPreferences.plist")
+    #expect(
+      defaults.path(of: .system(".GlobalPreferences")) == box.system + "/.GlobalPreferences.plist")
+  }
+
+  /// One key in every layer, removed layer by layer: each time the next layer wins.
+  @Test func oneKeyInEveryLayerRemovedLayerByLayer() throws {
+    let key = "HPMapType"
+    let box = try DefaultsSandbox(arguments: ["pigeon", "-HPMapType", "argument"])
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+    defaults.setVolatileDomain([key: "volatile"], forName: "v")
+    defaults.addSuite(named: "group.example")
+    let files: [(String, DefaultsLayer)] = [
+      ("ByHost/com.example.pigeon.m1.plist", .app(.current)),
+      ("com.example.pigeon.plist", .app(.any)),
+      ("ByHost/group.example.m1.plist", .suite("group.example", .current)),
+      ("group.example.plist", .suite("group.example", .any)),
+      ("ByHost/.GlobalPreferences.m1.plist", .global(.current)),
+      (".GlobalPreferences.plist", .global(.any)),
+      (box.system + "/com.example.pigeon.plist", .system("com.example.pigeon")),
+      (box.system + "/group.example.plist", .system("group.example")),
+      (box.system + "/.GlobalPreferences.plist", .system(".GlobalPreferences")),
+    ]
+    for (file, layer) in files { try box.write(file, [key: .string(layer.description)]) }
+    defaults.register(defaults: [key: "registered"])
+    defaults.registerFactoryDefaults([key: "factory"])
+
+    var expected: [DefaultsLayer] = [.argument, .volatile("v")] + files.map(\.1)
+    expected += [.registration, .factory]
+    #expect(try defaults.values(forKey: key).map(\.layer) == expected)
+    #expect(defaults.lookup(key)?.layer == .argument)
+    #expect(defaults.string(forKey: key) == "argument")
+
+    // The argument domain cannot be removed; start from a Defaults without it.
+    let plain = try Defaults(
+      domain: "com.example.pigeon",
+      environment: DefaultsEnvironment(
+        root: box.root, systemRoot: box.system, machineIdentifier: "m1"))
+    plain.setVolatileDomain([key: "volatile"], forName: "v")
+    plain.addSuite(named: "group.example")
+    plain.registerFactoryDefaults([key: "factory"])
+    #expect(plain.lookup(key)?.layer == .volatile("v"))
+    plain.removeVolatileDomain(forName: "v")
+    for (file, layer) in files {
+      #expect(plain.lookup(key)?.layer == layer)
+      #expect(plain.string(forKey: key) == layer.description)
+      box.remove(file)
+    }
+    #expect(plain.lookup(key)?.layer == .registration)
+    ProcessDefaults.registration.withLock { _ = $0.removeValue(forKey: key) }
+    #expect(plain.lookup(key)?.layer == .factory)
+    plain.registerFactoryDefaults([:])
+    #expect(plain.lookup(key) == nil)
+    #expect(plain.object(forKey: key) == nil)
+  }
+
+  @Test func registrationIsSharedByTheWholeProcessAndTheLaterValueWins() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let one = try box.defaults("com.example.one")
+    let other = try box.defaults("com.example.other")
+    one.register(defaults: ["DefaultsTests.shared": 1])
+    other.register(defaults: ["DefaultsTests.shared": 2])
+    #expect(one.integer(forKey: "DefaultsTests.shared") == 2)
+    #expect(one.lookup("DefaultsTests.shared")?.layer == .registration)
+  }
+
+  @Test func anUnreadableFileIsEmptyForGettersAndAnErrorForValuesForKey() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    try Data("<plist><dict><key>a".utf8).write(
+      to: URL(fileURLWithPath: box.root + "/com.example.pigeon.plist"))
+    let defaults = try box.defaults()
+    try box.write(".GlobalPreferences.plist", ["a": "global"])
+    #expect(defaults.string(forKey: "a") == "global")
+    #expect(throws: PlistError.self) { try defaults.values(forKey: "a") }
+  }
+
+  @Test func anEmptyFileIsAnEmptyDomain() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    try Data().write(to: URL(fileURLWithPath: box.root + "/com.example.pigeon.plist"))
+    let defaults = try box.defaults()
+    #expect(try defaults.values(forKey: "a").isEmpty)
+    defaults.set(1, forKey: "a")
+    #expect(try box.read("com.example.pigeon.plist") == ["a": 1])
+  }
+
+  @Test func dictionaryRepresentationMergesEveryLayer() throws {
+    let box = try DefaultsSandbox(arguments: ["x", "-fromArguments", "yes"])
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+    try box.write(".GlobalPreferences.plist", ["AppleLocale": "en_GB", "shared": "global"])
+    try box.write("com.example.pigeon.plist", ["shared": "app"])
+    let all = defaults.dictionaryRepresentation()
+    #expect(all["AppleLocale"] == "en_GB")
+    #expect(all["shared"] == "app")
+    #expect(all["fromArguments"] == "yes")
+  }
+
+  @Test func suitesCannotBeTheAppItselfOrTheGlobalDomain() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+    defaults.addSuite(named: "com.example.pigeon")
+    defaults.addSuite(named: "NSGlobalDomain")
+    defaults.addSuite(named: "../escape")
+    defaults.addSuite(named: "group.a")
+    defaults.addSuite(named: "group.a")
+    #expect(defaults.searchList.filter { if case .suite = $0 { true } else { false } }.count == 2)
+    defaults.removeSuite(named: "group.a")
+    #expect(!defaults.searchList.contains(.suite("group.a", .any)))
+  }
+}
+
+@Suite("Defaults: the argument domain")
+struct ArgumentDomainTests {
+  /// The expectations are what Foundation's UserDefaults gave for the same arguments.
+  @Test func pairsAreParsedAsFoundationParsesThem() {
+    let parsed = ArgumentDomain.parse([
+      "/usr/bin/pigeon", "-Num", "5", "-List", "(1,2)", "-Foo", "bar", "-Dict", "{a = b;}",
+      "-Quoted", "\"q\"", "-Trimmed", "  spaced \n", "-Negative", "-5", "-Bad", "(unclosed",
+      "-", "skipped", "-Xml", "<integer>7</integer>", "-Json", "[1]", "-Last",
+    ])
+    #expect(
+      parsed == [
+        "Num": "5", "List": ["1", "2"], "Foo": "bar", "Dict": ["a": "b"], "Quoted": "q",
+        "Trimmed": "spaced", "Bad": "(unclosed", "Xml": 7, "Json": "[1]",
+      ])
+  }
+
+  @Test func aValueCannotStartWithADash() {
+    #expect(ArgumentDomain.parse(["-a", "-b", "c"]) == ["b": "c"])
+    #expect(ArgumentDomain.parse(["-a"]) == [:])
+  }
+}

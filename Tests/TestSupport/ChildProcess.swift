@@ -1,0 +1,88 @@
+import Foundation
+
+/// Runs a built product or another program as a separate process, for the tests that need
+/// a process: exit statuses, other programs, Foundation in a clean process, concurrency.
+public enum ChildProcess {
+  /// What a process did.
+  public struct Result: Sendable {
+    /// The exit status.
+    public let status: Int32
+    /// Standard output, as UTF-8.
+    public let stdout: String
+    /// Standard error, as UTF-8.
+    public let stderr: String
+    /// Standard output's bytes.
+    public let stdoutBytes: [UInt8]
+  }
+
+  /// A product of this package's build (an executable target), by name: test bundles live
+  /// beside the products in `.build/<triple>/<configuration>`.
+  ///
+  /// - Parameter name: The product's name.
+  /// - Returns: Its path.
+  public static func product(_ name: String) -> URL {
+    let products =
+      Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }?
+      .deletingLastPathComponent() ?? Bundle.main.bundleURL
+    return products.appendingPathComponent(name)
+  }
+
+  /// Runs a program to its end, feeding it standard input and capturing its output.
+  ///
+  /// - Parameters:
+  ///   - program: The executable.
+  ///   - arguments: Its arguments.
+  ///   - stdin: Its standard input.
+  ///   - environment: Variables set over this process's own environment.
+  ///   - directory: Its working directory, or this process's.
+  /// - Returns: Its status and output.
+  /// - Throws: What `Process.run()` throws when it cannot start.
+  public static func run(
+    _ program: URL, _ arguments: [String], stdin: [UInt8] = [],
+    environment: [String: String] = [:], directory: URL? = nil
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = directory }
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Output is drained on other threads while the input is written, so neither pipe fills.
+    let collected = Collected()
+    let group = DispatchGroup()
+    for (pipe, isError) in [(output, false), (error, true)] {
+      DispatchQueue.global().async(group: group) {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        collected.set(data, isError: isError)
+      }
+    }
+    input.fileHandleForWriting.write(Data(stdin))
+    try input.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    let (out, err) = collected.both
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self), stdoutBytes: [UInt8](out))
+  }
+
+  private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = Data()
+    private var err = Data()
+
+    func set(_ data: Data, isError: Bool) {
+      lock.withLock { if isError { err = data } else { out = data } }
+    }
+
+    var both: (Data, Data) { lock.withLock { (out, err) } }
+  }
+}
