@@ -166,10 +166,9 @@ import Synchronization
     /// Another process's, when a file layer whose value for the key changed is not as this
     /// process last wrote it; this process's otherwise (memory layers, its own writes).
     private func origin(ofChangeTo key: String, since old: Snapshot) -> DefaultsChange.Origin {
-      let ownWrites = ProcessDefaults.ownWrites.withLock { $0 }
       for layer in layers where layer.isPersistent {
         guard contents[layer]?[key] != old.contents[layer]?[key] else { continue }
-        guard let path = paths[layer], let own = ownWrites[path], own == identities[layer] ?? nil
+        guard let path = paths[layer], OwnWrites.isOwn(identities[layer] ?? nil, at: path)
         else { return .otherProcess }
       }
       return .thisProcess

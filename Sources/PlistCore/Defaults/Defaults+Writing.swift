@@ -103,24 +103,17 @@ extension Defaults {
   private func writeChanges(_ changes: [String: PlistValue?]) throws(PlistError) {
     var all = state.withLock { $0.pending }
     for (key, value) in changes { all[key] = value }
-    let written = try anyHost.updateReportingFile(Domain(named: domain)) { dictionary in
+    try anyHost.update(Domain(named: domain)) { dictionary in
       for (key, value) in all {
         if let value { dictionary[key] = value } else { dictionary.removeValue(forKey: key) }
       }
     }
-    Self.record(written)
     state.withLock { state in
       state.pending = [:]
       state.lastWriteError = nil
     }
   }
 
-  /// Remembers what this process wrote, so its own changes are reported as its own.
-  static func record(_ written: DomainStore.WrittenFile) {
-    if case .written(let path, let identity) = written {
-      ProcessDefaults.ownWrites.withLock { $0[path] = identity }
-    }
-  }
 }
 
 /// Changes collected for one write (`Defaults.batch`).
@@ -258,10 +251,7 @@ extension Defaults {
   public func setPersistentDomain(_ domain: PlistDictionary, forName domainName: String)
     throws(PlistError)
   {
-    let written = try anyHost.updateReportingFile(try persistentDomainFile(domainName)) {
-      $0 = domain
-    }
-    Self.record(written)
+    try anyHost.update(try persistentDomainFile(domainName)) { $0 = domain }
   }
 
   /// Removes a domain file.

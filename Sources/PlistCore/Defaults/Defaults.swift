@@ -249,12 +249,9 @@ public enum UserDefaultsNames {
   public static let registrationDomain = "NSRegistrationDomain"
 }
 
-/// What the whole process shares, as in Foundation: the registration domain, the argument
-/// domain of its own arguments, and the files this process wrote last (to tell its own
-/// changes from other processes').
+/// What the whole process shares, as in Foundation: the registration domain, and the
+/// argument domain of its own arguments.
 enum ProcessDefaults {
   static let registration = Mutex(PlistDictionary())
   static let argumentDomain = ArgumentDomain.parse(CommandLine.arguments)
-  /// Each file's identity right after this process last wrote it (nil: removed it).
-  static let ownWrites = Mutex([String: FileIdentity?]())
 }

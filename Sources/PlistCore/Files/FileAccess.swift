@@ -97,7 +97,17 @@ public enum FileAccess {
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
-    try writeAtomically(to: path, mode: mode) { (out) throws(PlistError) in
+    try writeAtomically(value, as: format, to: path, mode: mode, options: options) { _ in }
+  }
+
+  /// `writeAtomically(_:as:to:mode:options:)`, calling `beforeReplace` with the finished
+  /// temporary file's path just before it is renamed into place.
+  static func writeAtomically(
+    _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32,
+    options: PropertyList.WriteOptions, beforeReplace: (String) -> Void
+  ) throws(PlistError) {
+    try writeAtomically(to: path, mode: mode, beforeReplace: beforeReplace) {
+      (out) throws(PlistError) in
       do throws(PlistEncodingError) {
         try PropertyList.encode(value, as: format, options: options, into: out)
       } catch {
@@ -145,7 +155,8 @@ public enum FileAccess {
   /// The atomic replacement itself: `produce` writes the new contents into an output that
   /// drains to the temporary file.
   static func writeAtomically(
-    to path: String, mode: UInt32, produce: (ByteOutput) throws(PlistError) -> Void
+    to path: String, mode: UInt32, beforeReplace: (String) -> Void = { _ in },
+    produce: (ByteOutput) throws(PlistError) -> Void
   ) throws(PlistError) {
     let path = Platform.resolvingLinks(path)
     let permissions = Platform.permissions(atPath: path) ?? mode
@@ -170,6 +181,7 @@ public enum FileAccess {
       // syncAndClose closes the descriptor whether or not it succeeds.
       do {
         try Platform.syncAndClose(fd: temporary.fd, path: temporary.path)
+        beforeReplace(temporary.path)
         try Platform.replace(path, with: temporary.path)
       } catch {
         throw .system(error)

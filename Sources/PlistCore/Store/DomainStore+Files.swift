@@ -41,15 +41,13 @@ extension DomainStore {
   public func update(
     _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) {
-    _ = try updateReportingFile(domain, change)
+    _ = try updateReportingChange(domain, change)
   }
 
-  /// `update(_:_:)`, returning the identity of the file it wrote, taken under the lock (nil
-  /// when it removed the file; `unchanged` when nothing needed writing), so that a watcher
-  /// can tell this process's writes from others'.
-  func updateReportingFile(
+  /// `update(_:_:)`, saying whether anything was written.
+  func updateReportingChange(
     _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
-  ) throws(PlistError) -> WrittenFile {
+  ) throws(PlistError) -> Bool {
     let domainPath = path(of: domain)
     let target = Platform.resolvingLinks(domainPath)
     let directory = Platform.directory(of: target)
@@ -69,23 +67,22 @@ extension DomainStore {
     }
     var dictionary = current?.dictionary ?? PlistDictionary()
     try change(&dictionary)
-    if let current, current.dictionary == dictionary { return .unchanged }
+    if let current, current.dictionary == dictionary { return false }
     if dictionary.isEmpty {
-      guard current != nil else { return .unchanged }
+      guard current != nil else { return false }
+      OwnWrites.record(nil, at: target)
       try Self.removeFile(domainPath)
-      return .written(path: target, identity: nil)
+      return true
     }
     let format: PlistFormat = current?.format == .binary ? .binary : .xml
-    try FileAccess.writeAtomically(.dictionary(dictionary), as: format, to: target, mode: 0o600)
-    return .written(path: target, identity: Platform.identity(atPath: target))
-  }
-
-  /// What `updateReportingFile` did.
-  enum WrittenFile {
-    /// Nothing changed, so nothing was written.
-    case unchanged
-    /// The file at `path` was replaced (its identity now) or removed (nil).
-    case written(path: String, identity: FileIdentity?)
+    try FileAccess.writeAtomically(
+      .dictionary(dictionary), as: format, to: target, mode: 0o600,
+      options: PropertyList.WriteOptions()
+    ) { temporary in
+      // Recorded before the rename, so a watcher woken by it finds the record there.
+      OwnWrites.record(Platform.identity(atPath: temporary), at: target)
+    }
+    return true
   }
 
   /// Removes a domain's file (a symbolic link itself, not its target). A file that cannot be

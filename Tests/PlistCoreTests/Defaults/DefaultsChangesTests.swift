@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import PlistCore
+
+/// Collects a change stream in a task; tests wait for a number of changes, bounded in time.
+final class ChangeCollector: Sendable {
+  private final class Received: Sendable {
+    let changes = Mutex<[DefaultsChange]>([])
+  }
+
+  private let received = Received()
+  private let task: Task<Void, Never>
+
+  init(_ stream: AsyncStream<DefaultsChange>) {
+    let received = self.received
+    task = Task {
+      for await change in stream { received.changes.withLock { $0.append(change) } }
+    }
+  }
+
+  deinit { task.cancel() }
+
+  /// Waits until at least `count` changes have arrived (or 10 s have passed), and returns
+  /// them all.
+  func wait(for count: Int) async -> [DefaultsChange] {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      let now = all
+      if now.count >= count { return now }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return all
+  }
+
+  var all: [DefaultsChange] { received.changes.withLock { $0 } }
+}
+
+@Suite("Defaults: changes of effective values")
+struct DefaultsChangesTests {
+  /// Each step changes files as another program would (written, replaced by rename,
+  /// deleted, the directory re-created) or through this process's Defaults; each change of
+  /// an effective value arrives once, and a sentinel key proves that nothing else arrived.
+  @Test func everyEffectiveChangeArrivesOnceWithItsLayerAndOrigin() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.watched")
+    defaults.registerFactoryDefaults(["HPHeading": 90.0])
+    let collector = ChangeCollector(defaults.changes())
+    var expected: [DefaultsChange] = []
+
+    func step(_ change: () throws -> Void, _ more: [DefaultsChange]) async throws {
+      try change()
+      expected += more
+      let got = await collector.wait(for: expected.count)
+      #expect(got == expected)
+    }
+
+    let file = "com.example.watched.plist"
+    try await step(
+      { try box.write(file, ["HPMapType": 1]) },
+      [
+        DefaultsChange(
+          key: "HPMapType", oldValue: nil, newValue: 1, layer: .app(.any), origin: .otherProcess)
+      ])
+    try await step(
+      { defaults.set(2, forKey: "HPMapType") },
+      [
+        DefaultsChange(
+          key: "HPMapType", oldValue: 1, newValue: 2, layer: .app(.any), origin: .thisProcess)
+      ])
+    // Replaced by a rename, one key changed and one the same: one change.
+    try await step(
+      {
+        try box.write("replacement.tmp", ["HPMapType": 2, "HPHeading": 45.0])
+        #expect(rename(box.root + "/replacement.tmp", box.root + "/" + file) == 0)
+      },
+      [
+        DefaultsChange(
+          key: "HPHeading", oldValue: 90.0, newValue: 45.0, layer: .app(.any),
+          origin: .otherProcess)
+      ])
+    // Deleted: the factory default shows through again.
+    try await step(
+      { box.remove(file) },
+      [
+        DefaultsChange(
+          key: "HPHeading", oldValue: 45.0, newValue: 90.0, layer: .factory, origin: .otherProcess),
+        DefaultsChange(
+          key: "HPMapType", oldValue: 2, newValue: nil, layer: nil, origin: .otherProcess),
+      ])
+    // The global domain shows through.
+    try await step(
+      { try box.write(".GlobalPreferences.plist", ["AppleLocale": "en_GB"]) },
+      [
+        DefaultsChange(
+          key: "AppleLocale", oldValue: nil, newValue: "en_GB", layer: .global(.any),
+          origin: .otherProcess)
+      ])
+    // The whole directory deleted and made again.
+    try await step(
+      {
+        try FileManager.default.removeItem(atPath: box.root)
+        try FileManager.default.createDirectory(atPath: box.root, withIntermediateDirectories: true)
+        try box.write(file, ["HPMapType": 3])
+      },
+      [
+        DefaultsChange(
+          key: "AppleLocale", oldValue: "en_GB", newValue: nil, layer: nil, origin: .otherProcess),
+        DefaultsChange(
+          key: "HPMapType", oldValue: nil, newValue: 3, layer: .app(.any), origin: .otherProcess),
+      ])
+    // Memory layers, and a set that changes nothing (no change), then a sentinel.
+    try await step(
+      {
+        defaults.set(3, forKey: "HPMapType")
+        defaults.setVolatileDomain(["HPMapType": 4], forName: "session")
+      },
+      [
+        DefaultsChange(
+          key: "HPMapType", oldValue: 3, newValue: 4, layer: .volatile("session"),
+          origin: .thisProcess)
+      ])
+    try await step(
+      { defaults.set("done", forKey: "sentinel") },
+      [
+        DefaultsChange(
+          key: "sentinel", oldValue: nil, newValue: "done", layer: .app(.any), origin: .thisProcess)
+      ])
+  }
+
+  @Test func onlyTheKeysAskedForAreReported() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.keys")
+    let collector = ChangeCollector(defaults.changes(forKeys: ["wanted"]))
+    defaults.set(1, forKey: "unwanted")
+    defaults.set(2, forKey: "wanted")
+    let got = await collector.wait(for: 1)
+    #expect(got.map(\.key) == ["wanted"])
+  }
+}
