@@ -8,7 +8,7 @@ _plistctl_words() { # candidates (one per line) matching the current word
 
 _plistctl() {
   local cur=${COMP_WORDS[COMP_CWORD]}
-  local commands=$'read\nread-type\nwrite\nrename\ndelete\nremove\ndomains\nfind\nexport\nimport\nwatch\nkeys\nconvert\nlint\nprint\nhelp'
+  local commands=$'read\nread-type\nwrite\nrename\ndelete\nremove\ndomains\nfind\nexport\nimport\nwatch\nwhere\nkeys\nconvert\nlint\nprint\nhelp'
   local first=1 host=()
   case ${COMP_WORDS[1]} in
     -currentHost) first=2 host=(-currentHost) ;;
@@ -38,7 +38,10 @@ _plistctl() {
   if [[ $cur == --* ]]; then
     local options=""
     case $verb in
-      read | export) options=$'--format\n--json\n--xml' ;;
+      read) options=$'--format\n--json\n--xml\n--effective\n--show-source' ;;
+      export) options=$'--format\n--json\n--xml' ;;
+      watch) options=$'--effective\n--json' ;;
+      where) options="--json" ;;
       write) options="--deep" ;;
       import) options="--replace" ;;
       domains) options=$'--json\n--lines' ;;
@@ -50,7 +53,7 @@ _plistctl() {
   fi
   local domains keys
   case $verb in
-    read | read-type | write | rename | delete | remove | export | import | watch | keys)
+    read | read-type | write | rename | delete | remove | export | import | watch | where | keys)
       if ((${#args[@]} == 0)); then
         domains=$(plistctl "${host[@]}" domains --lines 2>/dev/null)
         _plistctl_words "$domains"$'\n-g\nNSGlobalDomain' "$cur"

@@ -1,8 +1,8 @@
 # fish completion for plistctl: commands, options, domain names, and the top-level keys of
 # the domain being typed (asked of plistctl itself: `domains --lines`, `keys DOMAIN`).
 
-set -l commands read read-type write rename delete remove domains find export import watch keys convert lint print help
-set -l domain_commands read read-type write rename delete remove export import watch keys
+set -l commands read read-type write rename delete remove domains find export import watch where keys convert lint print help
+set -l domain_commands read read-type write rename delete remove export import watch where keys
 
 function __plistctl_positional
     # The words after the command, options left out.
@@ -30,10 +30,13 @@ complete -c plistctl -f
 complete -c plistctl -n "not __fish_seen_subcommand_from $commands" -a "$commands"
 complete -c plistctl -n "not __fish_seen_subcommand_from $commands" -a "-currentHost -host --help --version"
 complete -c plistctl -n "__fish_seen_subcommand_from $domain_commands; and test (count (__plistctl_positional)) -eq 0" -a "(__plistctl_domains)"
-complete -c plistctl -n "__fish_seen_subcommand_from read read-type write rename delete remove watch keys; and test (count (__plistctl_positional)) -eq 1" -a "(__plistctl_keys)"
+complete -c plistctl -n "__fish_seen_subcommand_from read read-type write rename delete remove watch where keys; and test (count (__plistctl_positional)) -eq 1" -a "(__plistctl_keys)"
 complete -c plistctl -n "__fish_seen_subcommand_from read export" -l format -xa "defaults xml binary openstep json"
 complete -c plistctl -n "__fish_seen_subcommand_from read export" -l json
 complete -c plistctl -n "__fish_seen_subcommand_from read export" -l xml
+complete -c plistctl -n "__fish_seen_subcommand_from read watch" -l effective -d "the values the app sees"
+complete -c plistctl -n "__fish_seen_subcommand_from read" -l show-source -d "with --effective: each value's layer"
+complete -c plistctl -n "__fish_seen_subcommand_from watch where" -l json
 complete -c plistctl -n "__fish_seen_subcommand_from write" -l deep
 complete -c plistctl -n "__fish_seen_subcommand_from import" -l replace
 complete -c plistctl -n "__fish_seen_subcommand_from domains" -l json

@@ -9,7 +9,7 @@ enum Plistctl {
   static let commands: [any Command.Type] = [
     ReadCommand.self, ReadTypeCommand.self, WriteCommand.self, RenameCommand.self,
     DeleteCommand.self, DomainsCommand.self, FindCommand.self, ExportCommand.self,
-    ImportCommand.self, WatchCommand.self, KeysCommand.self, ConvertCommand.self,
+    ImportCommand.self, WatchCommand.self, WhereCommand.self, KeysCommand.self, ConvertCommand.self,
     LintCommand.self, PrintCommand.self, HelpCommand.self,
   ]
 

@@ -16,7 +16,8 @@ struct EndToEndTests {
     #expect(usage.status == 64)
     #expect(
       usage.stderr
-        == "plistctl: unknown option '--bogus'\nusage: plistctl read [--format F | --json | --xml] [DOMAIN [KEY]]\n"
+        == "plistctl: unknown option '--bogus'\nusage: plistctl read [--effective [--show-source]] "
+        + "[--format F | --json | --xml] [DOMAIN [KEY]]\n"
     )
     #expect(try box.runProcess("--version").stdout.hasPrefix("plistctl "))
   }

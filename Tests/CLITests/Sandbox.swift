@@ -11,8 +11,11 @@ struct Sandbox {
     directory = try TemporaryDirectory()
   }
 
+  /// The shared preferences every user sees (`/usr/local/etc` outside the tests).
+  var systemRoot: String { directory.path("system") }
+
   var environment: [String: String] {
-    ["XDG_CONFIG_HOME": root, "HOME": directory.url.path]
+    ["XDG_CONFIG_HOME": root, "HOME": directory.url.path, "PLISTCTL_SYSTEM_ROOT": systemRoot]
   }
 
   /// Runs plistctl in process against this root.

@@ -45,6 +45,16 @@ struct WatchCommandTests {
       }
     }
 
+    /// Waits until the output contains `text`, at most `seconds`.
+    func waitForText(_ wanted: String, seconds: Double) {
+      let deadline = Date().addingTimeInterval(seconds)
+      condition.lock()
+      defer { condition.unlock() }
+      while !text.contains(wanted) {
+        if !condition.wait(until: deadline) { return }
+      }
+    }
+
     /// Waits until the watch is in place: writes a probe value until a line about it
     /// appears, then deletes it and waits for that line. What came before is not the test's.
     func waitUntilReady(_ box: Sandbox, domain: String, key: String) throws {

@@ -25,7 +25,7 @@ import Synchronization
         Platform.wake(wakeup)
       }
       let started = Platform.startThread {
-        watch.run(
+        try? watch.run(
           isStopped: { stopped.load(ordering: .sequentiallyConsistent) },
           emit: { continuation.yield($0) })
         continuation.finish()
@@ -35,6 +35,23 @@ import Synchronization
         continuation.finish()
       }
       return stream
+    }
+
+    /// `changes(forKeys:)` on the calling thread, for a program that does nothing else (a
+    /// command-line watcher): calls `handle` with each change until it throws.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys to report, or nil for every key.
+    ///   - handle: Called with each change; throw to stop.
+    /// - Throws: What `handle` throws, or `PlistError.system` when watching fails.
+    public func watchChanges(
+      forKeys keys: [String]? = nil, _ handle: (DefaultsChange) throws -> Void
+    ) throws {
+      let watch: ChangeWatch
+      do { watch = try ChangeWatch(defaults: self, keys: keys.map(Set.init)) } catch {
+        throw PlistError.system(error)
+      }
+      try watch.run(isStopped: { false }, emit: handle)
     }
   }
 
@@ -69,19 +86,20 @@ import Synchronization
       Platform.closeQuietly(watcher)
     }
 
-    /// Waits for events, compares, emits, until stopped or the watch fails.
-    func run(isStopped: () -> Bool, emit: (DefaultsChange) -> Void) {
+    /// Waits for events, compares, emits, until stopped, `emit` throws, or the watch fails.
+    func run(isStopped: () -> Bool, emit: (DefaultsChange) throws -> Void) throws {
       defer { close() }
       while true {
         let (hasEvents, _) = Platform.waitForEvents(watcher, wakeup: wakeup)
         if isStopped() { return }
         if hasEvents {
-          guard (try? Platform.readEvents(watcher)) != nil else { return }
+          do { _ = try Platform.readEvents(watcher) } catch { throw PlistError.system(error) }
           watchDirectories()
         }
         let next = takeSnapshot(previous: snapshot)
-        for change in next.changes(since: snapshot) { emit(change) }
+        let changes = next.changes(since: snapshot)
         snapshot = next
+        for change in changes { try emit(change) }
       }
     }
 

@@ -51,4 +51,20 @@ public struct DefaultsEnvironment: Sendable {
       machineIdentifier: DomainStore.machineIdentifier(), arguments: CommandLine.arguments,
       applicationDomain: name)
   }
+
+  /// The environment of a tool that looks at an app's defaults from outside (plistctl's
+  /// `read --effective`, `where`): the given root, this machine's id, no arguments.
+  ///
+  /// - Parameters:
+  ///   - root: The user's preferences directory.
+  ///   - systemRoot: The shared directory (`/usr/local/etc`), or nil to leave it out.
+  ///   - domain: The app's domain.
+  /// - Returns: The environment.
+  public static func tool(root: String, systemRoot: String?, domain: String)
+    -> DefaultsEnvironment
+  {
+    DefaultsEnvironment(
+      root: root, systemRoot: systemRoot, machineIdentifier: DomainStore.machineIdentifier(),
+      applicationDomain: domain)
+  }
 }

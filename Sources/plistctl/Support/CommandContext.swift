@@ -21,7 +21,7 @@ struct CommandContext {
 
   static func standard() -> CommandContext {
     CommandContext(
-      environment: Platform.environment(["XDG_CONFIG_HOME", "HOME"]),
+      environment: Platform.environment(["XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT"]),
       readInput: { () throws(PlistError) in
         try FileAccess.readAll(descriptor: Platform.standardInput, name: standardInputName)
       },
@@ -42,6 +42,22 @@ struct CommandContext {
   /// The preference store for this invocation's root and host.
   func store() throws(PlistError) -> DomainStore {
     try DomainStore(environment: environment, host: host)
+  }
+
+  /// The defaults an app whose domain is `argument` sees: its search list from outside the
+  /// app (no arguments, no registrations of its own), the shared files in
+  /// `$PLISTCTL_SYSTEM_ROOT` or `/usr/local/etc`.
+  func defaults(_ argument: String, topic: String) throws -> Defaults {
+    let domain = try self.domain(argument)
+    guard case .named(let name) = domain.kind else {
+      throw UsageError(
+        "the search list is an app's: give a domain name, not '\(argument)'", topic: topic)
+    }
+    let root = try store().root
+    let system = environment["PLISTCTL_SYSTEM_ROOT"] ?? "/usr/local/etc"
+    return try Defaults(
+      domain: name,
+      environment: .tool(root: root, systemRoot: system.isEmpty ? nil : system, domain: name))
   }
 
   /// A domain argument, validated.

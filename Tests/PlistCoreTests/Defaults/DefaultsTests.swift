@@ -67,8 +67,8 @@ struct DefaultsSearchListTests {
 
   /// One key in every layer, removed layer by layer: each time the next layer wins.
   @Test func oneKeyInEveryLayerRemovedLayerByLayer() throws {
-    let key = "HPMapType"
-    let box = try DefaultsSandbox(arguments: ["pigeon", "-HPMapType", "argument"])
+    let key = "EveryLayerKey"
+    let box = try DefaultsSandbox(arguments: ["pigeon", "-EveryLayerKey", "argument"])
     defer { box.directory.remove() }
     let defaults = try box.defaults()
     defaults.setVolatileDomain([key: "volatile"], forName: "v")

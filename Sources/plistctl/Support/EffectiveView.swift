@@ -1,0 +1,100 @@
+import PlistCore
+
+/// What `read --effective`, `where` and `watch --effective` print: an app's values along its
+/// search list, with their layers.
+struct EffectiveView {
+  let defaults: Defaults
+  let domainName: String
+
+  /// `read --effective [--show-source] D [KEY]`.
+  func print(key: String?, format: OutputFormat, showSource: Bool, in context: CommandContext)
+    throws
+  {
+    var entries: [(key: String, value: PlistValue, layer: DefaultsLayer)]
+    if let key {
+      let path = KeyArgument.path(key)
+      guard let top = path.components.first,
+        let found = try defaults.values(forKey: top).first,
+        let value = try found.value.value(
+          at: PlistPath(components: Array(path.components.dropFirst())))
+      else { throw PlistError.keyNotFound(path, domain: domainName) }
+      entries = [(key, value, found.layer)]
+    } else {
+      entries = try defaults.effectiveValues()
+      guard !entries.isEmpty else { throw PlistError.domainNotFound(domain: domainName) }
+    }
+    switch (showSource, format) {
+    case (false, _) where key != nil:
+      try context.emit(entries[0].value, as: format)
+    case (false, _):
+      try context.emit(.dictionary(PlistDictionary(entries.map { ($0.key, $0.value) })), as: format)
+    case (true, .defaults):
+      let width = entries.map { $0.layer.description.count }.max() ?? 0
+      for entry in entries {
+        let layer = entry.layer.description
+        let padding = String(repeating: " ", count: width - layer.count)
+        try context.print(
+          "\(layer)\(padding)  \(entry.key) = \(PropertyList.describe(entry.value))")
+      }
+    case (true, .plist):
+      let sourced = entries.map { entry -> (String, PlistValue) in
+        (entry.key, ["value": entry.value, "source": .string(entry.layer.description)])
+      }
+      try context.emit(.dictionary(PlistDictionary(sourced)), as: format)
+    }
+  }
+
+  /// `where D KEY`: every layer that holds the key, the winner marked.
+  func printLayers(of key: String, json: Bool, in context: CommandContext) throws {
+    let found = try defaults.values(forKey: key)
+    guard !found.isEmpty else {
+      throw PlistError.keyNotFound(PlistPath(topLevelKey: key), domain: domainName)
+    }
+    if json {
+      let rows = found.enumerated().map { index, entry -> PlistValue in
+        var row: PlistDictionary = [
+          "layer": .string(entry.layer.description), "value": entry.value,
+          "effective": .boolean(index == 0),
+        ]
+        if let path = defaults.path(of: entry.layer) { row["path"] = .string(path) }
+        return .dictionary(row)
+      }
+      return try context.emit(.array(rows), as: .plist(.json))
+    }
+    for (index, entry) in found.enumerated() {
+      let place = defaults.path(of: entry.layer).map { " (\($0))" } ?? ""
+      try context.print(
+        "\(index == 0 ? "*" : " ") \(entry.layer)\(place): \(PropertyList.describe(entry.value))")
+    }
+  }
+
+  /// `watch --effective D [KEY]`: one line per change of an effective value, until
+  /// interrupted.
+  func watch(key: String?, json: Bool, in context: CommandContext) throws {
+    try defaults.watchChanges(forKeys: key.map { [$0] }) { change in
+      if json {
+        var line: PlistDictionary = [
+          "key": .string(change.key), "layer": change.layer.map { .string($0.description) } ?? "",
+          "origin": .string(change.origin == .thisProcess ? "thisProcess" : "otherProcess"),
+        ]
+        if let old = change.oldValue { line["old"] = old }
+        if let new = change.newValue { line["new"] = new }
+        if change.layer == nil { line["layer"] = nil }
+        try context.writeValue(
+          .dictionary(line), .json, PropertyList.WriteOptions(prettyJSON: false))
+        return try context.writeOutput(Array("\n".utf8))
+      }
+      let who = change.origin == .thisProcess ? "this process" : "another process"
+      let now = change.newValue.map(Self.spelling) ?? "(none)"
+      let before = change.oldValue.map(Self.spelling) ?? "(none)"
+      let layer = change.layer.map { "\($0), " } ?? ""
+      try context.print(
+        "\(ShellQuoting.quote(change.key)): \(before) -> \(now) (\(layer)\(who))")
+    }
+  }
+
+  /// A value on one line, as `write` would take it.
+  private static func spelling(_ value: PlistValue) -> String {
+    WriteArguments.spelling(of: value).map(ShellQuoting.quote).joined(separator: " ")
+  }
+}
