@@ -6,7 +6,7 @@ import Testing
 /// same values: the PlistCore side uses `PlistDate` and `PlistData` where Foundation's uses
 /// `Date` and `Data`.
 @Suite("PlistEncoder writes PropertyListEncoder's bytes")
-struct FoundationEncoderParityTests {
+struct CodableFoundationParityTests {
   static let formats: [PlistFormat] = [.xml, .binary]
 
   // MARK: - Helpers
