@@ -210,7 +210,7 @@ struct BinaryPlistWriter {
 
   /// ASCII as bytes (`0x5n`), anything else as big-endian UTF-16 (`0x6n`), transcoded from
   /// the string's own UTF-8 (valid by construction) without an intermediate array.
-  private static func appendString(_ s: String, to out: ByteOutput) {
+  static func appendString(_ s: String, to out: ByteOutput) {
     var copy = s
     copy.withUTF8 { utf8 in
       var units = 0
@@ -248,7 +248,7 @@ struct BinaryPlistWriter {
   }
 
   /// A marker with the count in its low nibble, or `0xF` and an integer object holding it.
-  private static func appendHeader(_ marker: UInt8, count: Int, to out: ByteOutput) {
+  static func appendHeader(_ marker: UInt8, count: Int, to out: ByteOutput) {
     if count < 15 {
       out.append(marker | UInt8(count))
     } else {

@@ -5,11 +5,16 @@ enum DateFormatting {
   @discardableResult
   static func appendISO8601(_ date: PlistDate, to out: ByteOutput) -> Bool {
     guard let c = date.components else { return false }
+    appendISO8601(c, to: out)
+    return true
+  }
+
+  /// Appends calendar fields as `2024-01-02T03:04:05Z`.
+  static func appendISO8601(_ c: PlistDate.Components, to out: ByteOutput) {
     appendCalendarDay(c, to: out)
     out.append(UInt8(ascii: "T"))
     appendClock(c, to: out)
     out.append(UInt8(ascii: "Z"))
-    return true
   }
 
   /// The JSON form: like `appendISO8601`, with the fraction of a second kept (to

@@ -122,7 +122,7 @@ struct XMLPlistWriter {
     close(.dict, depth: depth)
   }
 
-  private func writeData(_ data: PlistData, depth: Int) {
+  func writeData(_ data: PlistData, depth: Int) {
     out.append("<data>\n")
     // CF caps the base64 lines' indentation at 8 tabs (and narrows them by 8 columns a tab),
     // while the tags themselves keep the full depth.
