@@ -189,3 +189,49 @@ struct DefaultsFoundationInteropTests {
     #expect(defaults.dictionary(forKey: "aDictionary") == ["inner": ["deep": 2.5]])
   }
 }
+
+@Suite("Defaults: Codable values")
+struct DefaultsCodableTests {
+  struct Location: Codable, Equatable {
+    var latitude: Double
+    var longitude: Double
+    var name: String?
+  }
+
+  @Test func aStructIsStoredAsADictionaryAndDecodedBack() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+    let home = Location(latitude: 51.5, longitude: -0.12, name: "home")
+    try defaults.set(encoding: home, forKey: "HPLocation")
+    #expect(
+      try box.read("com.example.pigeon.plist")?["HPLocation"]
+        == ["latitude": 51.5, "longitude": -0.12, "name": "home"])
+    #expect(try defaults.decoded(Location.self, forKey: "HPLocation") == home)
+    #expect(try defaults.decoded(Location.self, forKey: "missing") == nil)
+  }
+
+  @Test func dataHoldingAnEncodedPlistDecodesToo() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+    let bytes = try PlistEncoder().encode(Location(latitude: 1, longitude: 2, name: nil))
+    defaults.set(PlistData(bytes), forKey: "asData")
+    #expect(
+      try defaults.decoded(Location.self, forKey: "asData")
+        == Location(latitude: 1, longitude: 2, name: nil))
+  }
+
+  @Test func aValueThatDoesNotFitNamesTheCodingPath() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+    defaults.set(["latitude": "north", "longitude": 2.0] as PlistDictionary, forKey: "bad")
+    do {
+      _ = try defaults.decoded(Location.self, forKey: "bad")
+      Issue.record("decoded a string as a Double")
+    } catch DecodingError.typeMismatch(_, let context) {
+      #expect(context.codingPath.map(\.stringValue) == ["latitude"])
+    }
+  }
+}
