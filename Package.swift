@@ -20,11 +20,21 @@ let package = Package(
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
+    // The books' Pigeon app on PlistCore's Defaults: an example, run by the tests as two
+    // processes that see each other's changes.
+    .executableTarget(
+      name: "pigeon", dependencies: ["PlistCore"], path: "Examples/Pigeon", swiftSettings: strict),
+    // Defaults used by a separate process, as an app would: the concurrency tests run many.
+    .executableTarget(
+      name: "DefaultsWorker", dependencies: ["PlistCore"], path: "Tests/DefaultsWorker",
+      swiftSettings: strict),
     // Foundation's real UserDefaults in a separate process, for the interop tests.
     .executableTarget(name: "UserDefaultsProbe", path: "Tests/UserDefaultsProbe"),
     .testTarget(
       name: "CLITests",
-      dependencies: ["plistctl", "PlistCore", "TestSupport", "UserDefaultsProbe"],
+      dependencies: [
+        "plistctl", "PlistCore", "TestSupport", "UserDefaultsProbe", "pigeon", "DefaultsWorker",
+      ],
       swiftSettings: strict),
   ]
 )

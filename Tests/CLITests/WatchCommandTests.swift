@@ -11,9 +11,10 @@ struct WatchCommandTests {
     private let condition = NSCondition()
     private var text = ""
 
-    init(_ box: Sandbox, _ arguments: [String]) throws {
-      process.executableURL = CLI.executable
-      process.arguments = ["watch"] + arguments
+    /// Starts `plistctl watch ARGUMENTS`, or another program that watches.
+    init(_ box: Sandbox, program: URL? = nil, _ arguments: [String]) throws {
+      process.executableURL = program ?? CLI.executable
+      process.arguments = program == nil ? ["watch"] + arguments : arguments
       process.environment = box.environment
       let output = Pipe()
       process.standardOutput = output
