@@ -81,10 +81,12 @@ public final class Defaults: Sendable {
 
   /// Every layer a value can come from, first to last: the argument domain, volatile
   /// domains, the app's files (this host, any host), each suite's files, the global files,
-  /// the shared system files, registered defaults, factory defaults.
+  /// the shared system files, registered defaults, factory defaults. (Without the argument
+  /// and registration domains for an environment that leaves out the process's layers.)
   public var searchList: [DefaultsLayer] {
     let (volatileNames, suites) = state.withLock { ($0.volatileNames, $0.suites) }
-    var layers: [DefaultsLayer] = [.argument]
+    let process = environment.includesProcessLayers
+    var layers: [DefaultsLayer] = process ? [.argument] : []
     layers += volatileNames.map(DefaultsLayer.volatile)
     layers += [.app(.current), .app(.any)]
     for suite in suites { layers += [.suite(suite, .current), .suite(suite, .any)] }
@@ -92,7 +94,7 @@ public final class Defaults: Sendable {
     if environment.systemRoot != nil {
       layers += ([domain] + suites + [".GlobalPreferences"]).map(DefaultsLayer.system)
     }
-    layers += [.registration, .factory]
+    layers += process ? [.registration, .factory] : [.factory]
     return layers
   }
 

@@ -10,6 +10,10 @@ public struct DefaultsEnvironment: Sendable {
   public var machineIdentifier: String
   /// The process arguments, for the argument domain (`-Key value`).
   public var arguments: [String]
+  /// Whether the process's own layers are searched: the argument domain and the
+  /// registration domain. A tool that looks at an app from outside leaves them out: they
+  /// are the app's process's, not the tool's.
+  public var includesProcessLayers = true
   /// The domain of `Defaults.standard`: the main bundle's identifier where there is one,
   /// else the process name, as CoreFoundation names it.
   public var applicationDomain: String
@@ -53,7 +57,8 @@ public struct DefaultsEnvironment: Sendable {
   }
 
   /// The environment of a tool that looks at an app's defaults from outside (plistctl's
-  /// `read --effective`, `where`): the given root, this machine's id, no arguments.
+  /// `read --effective`, `where`): the given root, this machine's id, no argument or
+  /// registration domain (they belong to the app's process).
   ///
   /// - Parameters:
   ///   - root: The user's preferences directory.
@@ -63,8 +68,10 @@ public struct DefaultsEnvironment: Sendable {
   public static func tool(root: String, systemRoot: String?, domain: String)
     -> DefaultsEnvironment
   {
-    DefaultsEnvironment(
+    var environment = DefaultsEnvironment(
       root: root, systemRoot: systemRoot, machineIdentifier: DomainStore.machineIdentifier(),
       applicationDomain: domain)
+    environment.includesProcessLayers = false
+    return environment
   }
 }
