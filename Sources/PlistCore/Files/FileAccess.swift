@@ -100,6 +100,41 @@ public enum FileAccess {
     try writeAtomically(value, as: format, to: path, mode: mode, options: options) { _ in }
   }
 
+  /// `writeAtomically(_:as:to:mode:options:)` for a domain file that a running Foundation
+  /// app may hold: the new file's modification time is stamped a second ahead, and
+  /// `beforeReplace` is called with the finished temporary file's path just before it is
+  /// renamed into place.
+  ///
+  /// Why the stamp: CoreFoundation on Linux reads modification times in whole seconds, and
+  /// an app whose in-place write was overtaken by ours re-reads the file only when it looks
+  /// newer than the app's last read — a file written in the same second does not, and the
+  /// app writes its stale copy over ours. A time in the next second always looks newer
+  /// (docs/defaults-system.md has the measurements).
+  static func writeDomainFile(
+    _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32,
+    beforeReplace: (String) -> Void
+  ) throws(PlistError) {
+    var stamped = 0
+    let stampThenReport = { (temporary: String) in
+      stamped = Platform.currentSecond() + 1
+      Platform.stampModificationTime(atPath: temporary, second: stamped)
+      beforeReplace(temporary)
+    }
+    try writeAtomically(to: path, mode: mode, beforeReplace: stampThenReport) {
+      (out) throws(PlistError) in
+      do throws(PlistEncodingError) {
+        try PropertyList.encode(value, as: format, options: PropertyList.WriteOptions(), into: out)
+      } catch {
+        throw .encoding(error)
+      }
+    }
+    // Should the clock have reached that second meanwhile, stay ahead of it.
+    if Platform.currentSecond() >= stamped {
+      Platform.stampModificationTime(
+        atPath: Platform.resolvingLinks(path), second: Platform.currentSecond() + 1)
+    }
+  }
+
   /// `writeAtomically(_:as:to:mode:options:)`, calling `beforeReplace` with the finished
   /// temporary file's path just before it is renamed into place.
   static func writeAtomically(

@@ -110,6 +110,25 @@ extension Platform {
     return (fd, name)
   }
 
+  /// The current time's whole seconds (the realtime clock).
+  static func currentSecond() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int(now.tv_sec)
+  }
+
+  /// `UTIME_OMIT` (a macro Swift does not import): leave this time as it is.
+  private static let utimeOmit = (1 << 30) - 2
+
+  /// Sets a file's modification time to a whole second, leaving its access time alone.
+  /// (Failure only loses the stamp's benefit, so it is not reported.)
+  static func stampModificationTime(atPath path: String, second: Int) {
+    var times = [
+      timespec(tv_sec: 0, tv_nsec: utimeOmit), timespec(tv_sec: second, tv_nsec: 0),
+    ]
+    _ = utimensat(AT_FDCWD, path, &times, 0)
+  }
+
   /// Flushes a file to disk and closes it.
   static func syncAndClose(fd: Int32, path: String) throws(SystemError) {
     if fsync(fd) != 0 && Errno.current != .invalidArgument {

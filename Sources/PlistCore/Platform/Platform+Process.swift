@@ -17,20 +17,6 @@ extension Platform {
     return String(cString: value)
   }
 
-  /// The process environment, as a dictionary.
-  static func environment() -> [String: String] {
-    var result: [String: String] = [:]
-    var cursor = environ
-    while let entry = cursor.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      cursor += 1
-    }
-    return result
-  }
-
   /// The running executable's file name, as CoreFoundation names the process on Linux (the
   /// last component of `/proc/self/exe`), or nil when it cannot be told.
   static func executableName() -> String? {

@@ -75,10 +75,8 @@ extension DomainStore {
       return true
     }
     let format: PlistFormat = current?.format == .binary ? .binary : .xml
-    try FileAccess.writeAtomically(
-      .dictionary(dictionary), as: format, to: target, mode: 0o600,
-      options: PropertyList.WriteOptions()
-    ) { temporary in
+    try FileAccess.writeDomainFile(.dictionary(dictionary), as: format, to: target, mode: 0o600) {
+      temporary in
       // Recorded before the rename, so a watcher woken by it finds the record there.
       OwnWrites.record(Platform.identity(atPath: temporary), at: target)
     }

@@ -47,10 +47,10 @@ struct DefaultsChangesTests {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }
     let defaults = try box.defaults("com.example.watched")
-    defaults.registerFactoryDefaults(["HPHeading": 90.0])
+    defaults.registerFactoryDefaults(["WatchedHeading": 90.0])
     // Registrations are process-wide, and other tests register keys of their own.
     let collector = ChangeCollector(
-      defaults.changes(forKeys: ["HPMapType", "HPHeading", "AppleLocale", "sentinel"]))
+      defaults.changes(forKeys: ["HPMapType", "WatchedHeading", "AppleLocale", "sentinel"]))
     var expected: [DefaultsChange] = []
 
     func step(_ change: () throws -> Void, _ more: [DefaultsChange]) async throws {
@@ -76,12 +76,12 @@ struct DefaultsChangesTests {
     // Replaced by a rename, one key changed and one the same: one change.
     try await step(
       {
-        try box.write("replacement.tmp", ["HPMapType": 2, "HPHeading": 45.0])
+        try box.write("replacement.tmp", ["HPMapType": 2, "WatchedHeading": 45.0])
         #expect(rename(box.root + "/replacement.tmp", box.root + "/" + file) == 0)
       },
       [
         DefaultsChange(
-          key: "HPHeading", oldValue: 90.0, newValue: 45.0, layer: .app(.any),
+          key: "WatchedHeading", oldValue: 90.0, newValue: 45.0, layer: .app(.any),
           origin: .otherProcess)
       ])
     // Deleted: the factory default shows through again.
@@ -89,9 +89,10 @@ struct DefaultsChangesTests {
       { box.remove(file) },
       [
         DefaultsChange(
-          key: "HPHeading", oldValue: 45.0, newValue: 90.0, layer: .factory, origin: .otherProcess),
-        DefaultsChange(
           key: "HPMapType", oldValue: 2, newValue: nil, layer: nil, origin: .otherProcess),
+        DefaultsChange(
+          key: "WatchedHeading", oldValue: 45.0, newValue: 90.0, layer: .factory,
+          origin: .otherProcess),
       ])
     // The global domain shows through.
     try await step(

@@ -1,0 +1,79 @@
+import Foundation
+import PlistCore
+import Testing
+
+/// The README's "The defaults system" example, line for line, so that it stays true. (The
+/// README builds `defaults` for the app's own suite; the test builds it in a temporary root.)
+@Suite("Defaults: README example")
+struct DefaultsReadmeExampleTests {
+  struct Spot: Codable, Equatable {
+    var latitude: Double
+    var longitude: Double
+  }
+
+  @Test func theDefaultsExampleRuns() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    try box.write(".GlobalPreferences.plist", ["AppleLocale": "en_GB"])
+    let defaults = try box.defaults()
+
+    defaults.register(defaults: ["HPHeading": 90.0])  // factory values, at every launch
+    defaults.set(1, forKey: "HPMapType")  // on disk when set returns, under the lock
+    let heading = defaults.double(forKey: "HPHeading")  // 90.0, from the registration domain
+    let mapType = defaults.integer(forKey: "HPMapType")  // Foundation's coercions: "12abc" is 12
+    let strict = try defaults.value(forKey: "HPMapType", as: Int.self)  // "12abc" throws instead
+    let layer = defaults.lookup("AppleLocale")?.layer  // .global(.any): where the value came from
+    try defaults.set(encoding: Spot(latitude: 51.5, longitude: -0.12), forKey: "HPLocation")
+    let spot = try defaults.decoded(Spot.self, forKey: "HPLocation")  // Codable, stored as a dict
+    try defaults.batch {  // one write for many changes
+      $0.set(2, forKey: "HPMapType")
+      $0.removeObject(forKey: "Old")
+    }
+
+    #expect(heading == 90 && mapType == 1 && strict == 1)
+    #expect(layer == .global(.any))
+    #expect(spot == Spot(latitude: 51.5, longitude: -0.12))
+    #expect(try box.read("com.example.pigeon.plist")?["HPMapType"] == 2)
+
+    let changes = defaults.changes(forKeys: ["HPMapType"])  // watching starts here
+    // Another program's write: the change the loop sees.
+    try box.write("com.example.pigeon.plist", ["HPMapType": 3])
+    let consumer = Task { () -> DefaultsChange? in
+      for await change in changes {  // any process's writes, as they happen
+        print(change.key, change.newValue ?? "removed", change.layer ?? "none", change.origin)
+        return change
+      }
+      return nil
+    }
+    // Bounded: a change that never comes ends the wait after ten seconds.
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(10))
+      consumer.cancel()
+    }
+    let change = await consumer.value
+    watchdog.cancel()
+    #expect(change?.newValue == 3 && change?.origin == .otherProcess)
+  }
+
+  /// Every line of the README's example appears in this file, so that the two cannot drift.
+  @Test func theReadmeShowsThisCode() throws {
+    let here = URL(fileURLWithPath: #filePath)
+    let root = here.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## The defaults system").last)
+    let block = try #require(section.components(separatedBy: "```").dropFirst().first)
+    let source = Set(
+      try String(contentsOf: here, encoding: .utf8).split(separator: "\n").map(normalize))
+    let lines = block.split(separator: "\n").dropFirst().map(normalize)
+    #expect(lines.count > 10)
+    for line in lines
+    where !line.isEmpty && line != "import PlistCore" && !line.hasPrefix("let defaults =") {
+      #expect(source.contains(line), "README line not in the test: \(line)")
+    }
+  }
+
+  private func normalize(_ line: Substring) -> String {
+    line.trimmingCharacters(in: .whitespaces)
+  }
+}
