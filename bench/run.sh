@@ -6,7 +6,10 @@
 #   bench/run.sh latency — one invocation (read a key, write a key, read a domain, list the
 #                          domains) against a static Swift no-op, git config, dconf and GNUstep's
 #                          defaults.
-#   bench/run.sh [all]   — both.
+#   bench/run.sh defaults — PlistCore's Defaults in a program: start-up of a one-key read against
+#                          Foundation's UserDefaults and plistctl read, per-call cost of a get
+#                          and a durable set, callgrind instruction counts.
+#   bench/run.sh [all]   — all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/data bench/results bench/bin
@@ -123,10 +126,83 @@ latency_in_session() {
     "gnustep-defaults=defaults domains"
 }
 
+# Programs on PlistCore are linked against the release build's module and objects (Package.swift
+# has no target for them), with plistctl's flags. Rebuilt when the source or PlistCore changed.
+build_on_core() { # source output
+  local bin
+  bin=$(dirname "$PLISTCTL")
+  if [ -x "$2" ] && [ ! "$1" -nt "$2" ] && [ -z "$(find "$bin/PlistCore.build" -name '*.o' -newer "$2")" ]; then
+    return
+  fi
+  local out
+  if ! out=$(swiftc -O -static-executable -I "$bin/Modules" "$1" "$bin"/PlistCore.build/*.o -o "$2" 2>&1); then
+    echo "$out" >&2
+    exit 1
+  fi
+}
+
+build_on_foundation() { # source output
+  [ -x "$2" ] && [ ! "$1" -nt "$2" ] || swiftc -O "$1" -o "$2"
+}
+
+defaults_bench() (
+  install_missing valgrind valgrind
+  build_on_core bench/defaults/read_one_key.swift bench/bin/defaults-read-one-key
+  build_on_core bench/defaults/per_call.swift bench/bin/defaults-per-call
+  build_on_foundation bench/defaults/foundation_read_one_key.swift bench/bin/foundation-read-one-key
+  build_on_foundation bench/defaults/foundation_per_call.swift bench/bin/foundation-per-call
+  [ -x bench/bin/noop-static ] || swiftc -O -static-executable bench/noop.swift -o bench/bin/noop-static
+  local sandbox=$PWD/bench/data/defaults domain=com.example.bench
+  rm -rf "$sandbox" && mkdir -p "$sandbox/home" "$sandbox/config"
+  export HOME=$sandbox/home XDG_CONFIG_HOME=$sandbox/config
+  rm -f bench/results/defaults-*
+  # The domain: 20 keys, written by Foundation (XML).
+  bench/bin/foundation-per-call populate $domain
+  local file=$XDG_CONFIG_HOME/$domain.plist
+  head -c 5 "$file" | grep -q '<?xml' || { echo "bench: $file is not Foundation's XML" >&2; exit 1; }
+  [ "$("$PLISTCTL" read $domain HPMapType)" = 2 ] || { echo "bench: plistctl cannot read $file" >&2; exit 1; }
+  # 1. Start-up. hyperfine runs each command's runs in a block; to spread the machine's drift
+  # over all of them, 10 rounds of 30 runs, the order rotated each round, times pooled.
+  local names=(defaults-program foundation-program plistctl-read noop-static)
+  local cmds=(bench/bin/defaults-read-one-key bench/bin/foundation-read-one-key
+    "$PLISTCTL read $domain HPMapType" bench/bin/noop-static)
+  echo "== start-up, one-key read"
+  for round in $(seq 0 9); do
+    local args=()
+    for i in 0 1 2 3; do
+      local j=$(((i + round) % 4))
+      args+=(-n "${names[$j]}" "${cmds[$j]}")
+    done
+    hyperfine -N --warmup 5 --runs 30 --style none \
+      --export-json "bench/results/defaults-startup-$round.json" "${args[@]}" \
+      >/dev/null 2>>bench/results/defaults-hyperfine.log ||
+      { cat bench/results/defaults-hyperfine.log >&2; exit 1; }
+  done
+  # 2. Per call, in one process: 20,000 gets, then 500 sets, each program 5 times, alternating,
+  # each run on a fresh copy of the domain (a suite of its own).
+  echo "== per call"
+  for run in 1 2 3 4 5; do
+    for impl in defaults foundation; do
+      cp "$file" "$XDG_CONFIG_HOME/com.example.percall.plist"
+      "bench/bin/$impl-per-call" com.example.percall 20000 500 | sed "s/^/$impl /" \
+        >>bench/results/defaults-per-call.txt
+    done
+  done
+  # 3. Instructions (callgrind), whole process, start-up included.
+  echo "== callgrind"
+  for i in 0 1 2 3; do
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null ${cmds[$i]} 2>&1 >/dev/null |
+      sed -n "s/.*Collected : \([0-9]*\).*/${names[$i]} \1/p" >>bench/results/defaults-callgrind.txt
+  done
+  python3 bench/report.py defaults >bench/results/defaults.md
+  cat bench/results/defaults.md
+)
+
 case "${1:-all}" in
   convert) convert ;;
   latency) latency ;;
   latency-in-session) latency_in_session ;;
-  all) convert && latency ;;
-  *) echo "usage: bench/run.sh [convert|latency|all]" >&2; exit 64 ;;
+  defaults) defaults_bench ;;
+  all) convert && latency && defaults_bench ;;
+  *) echo "usage: bench/run.sh [convert|latency|defaults|all]" >&2; exit 64 ;;
 esac
