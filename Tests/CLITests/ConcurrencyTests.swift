@@ -5,15 +5,10 @@ import Testing
 /// moment leaves the old file or the new one.
 @Suite("Concurrency and crashes")
 struct ConcurrencyTests {
+  /// A shell script in the background, plistctl's path as `$0`.
   static func shell(_ script: String, _ box: Sandbox) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script, CLI.executable.path]
-    process.environment = box.environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
+    try CLI.startQuietly(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, CLI.executable.path], box)
   }
 
   @Test func eightWritersOfFiftyKeysLoseNothing() throws {

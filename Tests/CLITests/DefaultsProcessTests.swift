@@ -10,17 +10,6 @@ struct DefaultsProcessTests {
   static let worker = CLI.executable.deletingLastPathComponent().appendingPathComponent(
     "DefaultsWorker")
 
-  static func start(_ program: URL, _ arguments: [String], _ box: Sandbox) throws -> Process {
-    let process = Process()
-    process.executableURL = program
-    process.arguments = arguments
-    process.environment = box.environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
-
   /// `pigeon watch` in one process; `pigeon` in another, plistctl, and the global domain
   /// showing through: each change arrives as one line.
   @Test func onePigeonSeesTheOthersChanges() throws {
@@ -62,7 +51,7 @@ struct DefaultsProcessTests {
     let box = try Sandbox()
     defer { box.remove() }
     var processes = try (0..<8).map { n in
-      try Self.start(Self.worker, ["set", "com.example.shared", "d\(n)-", "200"], box)
+      try CLI.startQuietly(Self.worker, ["set", "com.example.shared", "d\(n)-", "200"], box)
     }
     processes += try (0..<4).map { n in
       try ConcurrencyTests.shell(
@@ -90,7 +79,7 @@ struct DefaultsProcessTests {
     defer { box.remove() }
     var generator = SystemRandomNumberGenerator()
     for round in 0..<16 {
-      let worker = try Self.start(
+      let worker = try CLI.startQuietly(
         Self.worker, ["set", "com.example.killed", "r\(round)-", "1000"], box)
       usleep(UInt32.random(in: 2_000...60_000, using: &generator))
       kill(worker.processIdentifier, SIGKILL)

@@ -54,6 +54,20 @@ enum CLI {
     var bytes: [UInt8] { lock.withLock { collected } }
   }
 
+  /// Starts a program in the background with its output discarded (concurrent writers).
+  static func startQuietly(_ program: URL, _ arguments: [String], _ box: Sandbox) throws
+    -> Process
+  {
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
+    process.environment = box.environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
   /// Runs plistctl (or another program) as a separate process, capturing its output.
   @discardableResult
   static func runProcess(

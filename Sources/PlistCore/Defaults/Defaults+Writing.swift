@@ -103,7 +103,7 @@ extension Defaults {
   private func writeChanges(_ changes: [String: PlistValue?]) throws(PlistError) {
     var all = state.withLock { $0.pending }
     for (key, value) in changes { all[key] = value }
-    try anyHost.update(Domain(named: domain)) { dictionary in
+    try anyHost.update(ownDomain) { dictionary in
       for (key, value) in all {
         if let value { dictionary[key] = value } else { dictionary.removeValue(forKey: key) }
       }

@@ -21,6 +21,10 @@ public final class Defaults: Sendable {
 
   let anyHost: DomainStore
   let thisHost: DomainStore
+  /// The argument domain, parsed once (the process's own is parsed once per process).
+  let argumentDomain: PlistDictionary
+  /// This instance's domain, validated once.
+  let ownDomain: Domain
   let state = Mutex(State())
 
   /// What an instance keeps in memory: its volatile domains, suites, factory defaults, the
@@ -73,6 +77,10 @@ public final class Defaults: Sendable {
   private init(validDomain domain: String, environment: DefaultsEnvironment) {
     self.domain = domain
     self.environment = environment
+    ownDomain = (try? Domain(named: domain)) ?? .global
+    argumentDomain =
+      environment.arguments == CommandLine.arguments
+      ? ProcessDefaults.argumentDomain : ArgumentDomain.parse(environment.arguments)
     anyHost = DomainStore(root: environment.root, thisHostOnly: nil)
     thisHost = DomainStore(root: environment.root, thisHostOnly: environment.machineIdentifier)
   }
@@ -164,8 +172,7 @@ public final class Defaults: Sendable {
   func checkedContents(of layer: DefaultsLayer) throws(PlistError) -> PlistDictionary {
     switch layer {
     case .argument:
-      return environment.arguments == CommandLine.arguments
-        ? ProcessDefaults.argumentDomain : ArgumentDomain.parse(environment.arguments)
+      return argumentDomain
     case .volatile(let name):
       return state.withLock { $0.volatileDomains[name] } ?? PlistDictionary()
     case .registration:
@@ -186,7 +193,7 @@ public final class Defaults: Sendable {
   /// - Returns: Its path.
   public func path(of layer: DefaultsLayer) -> String? {
     switch layer {
-    case .app(let host): return store(for: host).path(of: validDomain(domain))
+    case .app(let host): return store(for: host).path(of: ownDomain)
     case .suite(let name, let host): return store(for: host).path(of: validDomain(name))
     case .global(let host): return store(for: host).path(of: .global)
     case .system(let name):

@@ -120,14 +120,9 @@ public enum FileAccess {
       Platform.stampModificationTime(atPath: temporary, second: stamped)
       beforeReplace(temporary)
     }
-    try writeAtomically(to: path, mode: mode, beforeReplace: stampThenReport) {
-      (out) throws(PlistError) in
-      do throws(PlistEncodingError) {
-        try PropertyList.encode(value, as: format, options: PropertyList.WriteOptions(), into: out)
-      } catch {
-        throw .encoding(error)
-      }
-    }
+    try writeAtomically(
+      value, as: format, to: path, mode: mode, options: PropertyList.WriteOptions(),
+      beforeReplace: stampThenReport)
     // Should the clock have reached that second meanwhile, stay ahead of it.
     if Platform.currentSecond() >= stamped {
       Platform.stampModificationTime(

@@ -30,24 +30,7 @@
 
     /// Waits for events and returns the names of the files they concern.
     static func nextChangedNames(_ watcher: Int32) throws(SystemError) -> [String] {
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      var length = 0
-      repeat {
-        length = buffer.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
-      } while length < 0 && Errno.current == .interrupted
-      guard length > 0 else { throw SystemError(operation: .watch, path: "inotify") }
-      var names: [String] = []
-      var offset = 0
-      let header = MemoryLayout<inotify_event>.size
-      while offset + header <= length {
-        let nameLength = buffer.withUnsafeBytes {
-          Int($0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
-        }
-        let name = buffer[(offset + header)..<min(length, offset + header + nameLength)]
-        names.append(String(decoding: name.prefix { $0 != 0 }, as: UTF8.self))
-        offset += header + nameLength
-      }
-      return names
+      try readEvents(watcher).map(\.name)
     }
   }
 
@@ -77,7 +60,7 @@
       return watch >= 0 ? watch : nil
     }
 
-    /// Reads the events that are ready (the descriptor must be readable).
+    /// Reads the events that are ready, or waits for some.
     static func readEvents(_ watcher: Int32) throws(SystemError) -> [WatchEvent] {
       var buffer = [UInt8](repeating: 0, count: 65_536)
       var length = 0

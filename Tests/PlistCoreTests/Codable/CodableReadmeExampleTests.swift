@@ -43,24 +43,10 @@ struct CodableReadmeExampleTests {
 
   /// Every line of the README's example appears in this file, so that the two cannot drift.
   @Test func theReadmeShowsThisCode() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "## Decoding an Info.plist").last)
-    let block = try #require(section.components(separatedBy: "```").dropFirst().first)
-    let source = try String(contentsOf: here, encoding: .utf8)
-    let normalizedSource = Set(source.split(separator: "\n").map(Self.normalize))
-    let lines = block.split(separator: "\n").dropFirst().map(Self.normalize)
-    #expect(lines.count > 10)
-    for line in lines where !line.isEmpty && line != "import PlistCore" {
-      #expect(normalizedSource.contains(line), "README line not in the test: \(line)")
+    let example = try ReadmeBlock(section: "## Decoding an Info.plist")
+    #expect(example.lines.count > 10)
+    for line in example.lines where !line.isEmpty && line != "import PlistCore" {
+      #expect(example.testLines.contains(line), "README line not in the test: \(line)")
     }
-  }
-
-  /// A line without indentation and with runs of spaces collapsed (the formatter aligns
-  /// the README's comments differently).
-  private static func normalize(_ line: Substring) -> String {
-    line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
   }
 }

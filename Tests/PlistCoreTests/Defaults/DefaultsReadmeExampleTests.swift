@@ -57,23 +57,11 @@ struct DefaultsReadmeExampleTests {
 
   /// Every line of the README's example appears in this file, so that the two cannot drift.
   @Test func theReadmeShowsThisCode() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "## The defaults system").last)
-    let block = try #require(section.components(separatedBy: "```").dropFirst().first)
-    let source = Set(
-      try String(contentsOf: here, encoding: .utf8).split(separator: "\n").map(normalize))
-    let lines = block.split(separator: "\n").dropFirst().map(normalize)
-    #expect(lines.count > 10)
-    for line in lines
+    let example = try ReadmeBlock(section: "## The defaults system")
+    #expect(example.lines.count > 10)
+    for line in example.lines
     where !line.isEmpty && line != "import PlistCore" && !line.hasPrefix("let defaults =") {
-      #expect(source.contains(line), "README line not in the test: \(line)")
+      #expect(example.testLines.contains(line), "README line not in the test: \(line)")
     }
-  }
-
-  private func normalize(_ line: Substring) -> String {
-    line.trimmingCharacters(in: .whitespaces)
   }
 }
