@@ -8,7 +8,7 @@ _plistctl_words() { # candidates (one per line) matching the current word
 
 _plistctl() {
   local cur=${COMP_WORDS[COMP_CWORD]}
-  local commands=$'read\nread-type\nwrite\nrename\ndelete\nremove\ndomains\nfind\nexport\nimport\nwatch\nwhere\nkeys\nconvert\nlint\nprint\nhelp'
+  local commands=$'read\nread-type\nwrite\nrename\ndelete\nremove\ndomains\nfind\nexport\nimport\nwatch\nwhere\nkeys\nconvert\nlint\nprint\nreset\ndump\nsettings\nhelp'
   local first=1 host=()
   case ${COMP_WORDS[1]} in
     -currentHost) first=2 host=(-currentHost) ;;
@@ -22,11 +22,20 @@ _plistctl() {
     return 0
   fi
   local verb=${COMP_WORDS[first]}
+  # `settings SUBCOMMAND`: the pair is the verb.
+  if [[ $verb == settings ]]; then
+    if ((COMP_CWORD == first + 1)); then
+      _plistctl_words $'lint\ndefaults\nattach\ndetach\ndescribe\nshow\nedit' "$cur"
+      return 0
+    fi
+    verb=settings-${COMP_WORDS[first + 1]}
+    ((first++))
+  fi
   # The positional arguments typed so far, options left out.
   local args=() i
   for ((i = first + 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --format) ((i++)) ;;
+      --format | --lang) ((i++)) ;;
       --*) ;;
       *) args+=("${COMP_WORDS[i]}") ;;
     esac
@@ -42,7 +51,12 @@ _plistctl() {
       export) options=$'--format\n--json\n--xml' ;;
       watch) options=$'--effective\n--json' ;;
       where) options="--json" ;;
-      write) options="--deep" ;;
+      write) options=$'--deep\n--force' ;;
+      reset) options="--all" ;;
+      dump | settings-defaults) options=$'--format\n--json\n--xml\n--non-default' ;;
+      settings-lint) options="--json" ;;
+      settings-show) options=$'--lang\n--show-secrets' ;;
+      settings-edit) options="--lang" ;;
       import) options="--replace" ;;
       domains) options=$'--json\n--lines' ;;
       find) options="--json" ;;
@@ -53,11 +67,16 @@ _plistctl() {
   fi
   local domains keys
   case $verb in
-    read | read-type | write | rename | delete | remove | export | import | watch | where | keys)
+    read | read-type | write | rename | delete | remove | export | import | watch | where | keys | \
+      reset | dump | settings-attach | settings-detach | settings-describe | settings-show | \
+      settings-edit)
       if ((${#args[@]} == 0)); then
         domains=$(plistctl "${host[@]}" domains --lines 2>/dev/null)
         _plistctl_words "$domains"$'\n-g\nNSGlobalDomain' "$cur"
-      elif ((${#args[@]} == 1)) && [[ $verb != import && $verb != export ]]; then
+      elif ((${#args[@]} == 1)) && [[ $verb == settings-attach ]]; then
+        COMPREPLY=($(compgen -f -- "$cur"))
+      elif ((${#args[@]} == 1)) && [[ $verb != import && $verb != export && $verb != dump &&
+        $verb != settings-* || $verb == settings-describe ]]; then
         keys=$(plistctl "${host[@]}" keys "${args[0]}" 2>/dev/null)
         _plistctl_words "$keys" "$cur"
       elif ((${#args[@]} >= 2)) && [[ $verb == write && $cur == -* ]]; then
@@ -73,7 +92,7 @@ _plistctl() {
         COMPREPLY=($(compgen -f -- "$cur"))
       fi
       ;;
-    lint | print) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    lint | print | settings-lint | settings-defaults) COMPREPLY=($(compgen -f -- "$cur")) ;;
     help) ((${#args[@]} == 0)) && _plistctl_words "$commands" "$cur" ;;
   esac
   return 0

@@ -1,8 +1,9 @@
 # fish completion for plistctl: commands, options, domain names, and the top-level keys of
 # the domain being typed (asked of plistctl itself: `domains --lines`, `keys DOMAIN`).
 
-set -l commands read read-type write rename delete remove domains find export import watch where keys convert lint print help
-set -l domain_commands read read-type write rename delete remove export import watch where keys
+set -l commands read read-type write rename delete remove domains find export import watch where keys convert lint print reset dump settings help
+set -l domain_commands read read-type write rename delete remove export import watch where keys reset dump
+set -l settings_commands lint defaults attach detach describe show edit
 
 function __plistctl_positional
     # The words after the command, options left out.
@@ -38,6 +39,18 @@ complete -c plistctl -n "__fish_seen_subcommand_from read watch" -l effective -d
 complete -c plistctl -n "__fish_seen_subcommand_from read" -l show-source -d "with --effective: each value's layer"
 complete -c plistctl -n "__fish_seen_subcommand_from watch where" -l json
 complete -c plistctl -n "__fish_seen_subcommand_from write" -l deep
+complete -c plistctl -n "__fish_seen_subcommand_from write" -l force -d "write what the Settings schema refuses"
+complete -c plistctl -n "__fish_seen_subcommand_from reset" -l all -d "every key of the Settings schema"
+complete -c plistctl -n "__fish_seen_subcommand_from dump" -l non-default -d "only values that differ from the defaults"
+complete -c plistctl -n "__fish_seen_subcommand_from dump defaults" -l format -xa "defaults xml binary openstep json"
+complete -c plistctl -n "__fish_seen_subcommand_from dump defaults" -l json
+complete -c plistctl -n "__fish_seen_subcommand_from dump defaults" -l xml
+complete -c plistctl -n "__fish_seen_subcommand_from settings; and not __fish_seen_subcommand_from $settings_commands" -a "$settings_commands"
+complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from attach detach describe show edit; and test (count (__plistctl_positional)) -eq 1" -a "(__plistctl_domains)"
+complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from lint defaults attach" -F
+complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from lint" -l json
+complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from show edit" -l lang -x -d "the bundle's language"
+complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from show" -l show-secrets -d "show secure fields"
 complete -c plistctl -n "__fish_seen_subcommand_from import" -l replace
 complete -c plistctl -n "__fish_seen_subcommand_from domains" -l json
 complete -c plistctl -n "__fish_seen_subcommand_from domains" -l lines

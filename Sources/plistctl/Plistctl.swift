@@ -10,8 +10,14 @@ enum Plistctl {
     ReadCommand.self, ReadTypeCommand.self, WriteCommand.self, RenameCommand.self,
     DeleteCommand.self, DomainsCommand.self, FindCommand.self, ExportCommand.self,
     ImportCommand.self, WatchCommand.self, WhereCommand.self, KeysCommand.self, ConvertCommand.self,
-    LintCommand.self, PrintCommand.self, HelpCommand.self,
+    LintCommand.self, PrintCommand.self, ResetCommand.self, DumpCommand.self,
+    SettingsLintCommand.self, SettingsDefaultsCommand.self, SettingsAttachCommand.self,
+    SettingsDetachCommand.self, SettingsDescribeCommand.self, SettingsShowCommand.self,
+    HelpCommand.self,
   ]
+
+  /// The word before a subcommand (`settings lint`).
+  static let commandGroups = ["settings"]
 
   /// The command a verb names (verbs are case-insensitive, as in `defaults`).
   static func command(named verb: String) -> (any Command.Type)? {
@@ -49,7 +55,8 @@ enum Plistctl {
     case "--version": return try context.print("plistctl \(version)")
     default: break
     }
-    guard let type = command(named: verb) else { throw UsageError("unknown command '\(verb)'") }
+    let name = try commandName(verb, &words)
+    guard let type = command(named: name) else { throw UsageError("unknown command '\(name)'") }
     situation.command = type.spec.name
     if words.first == "--help" || words.first == "-h" {
       return try context.print(Usage.help(for: type.spec))
@@ -59,6 +66,21 @@ enum Plistctl {
     situation.domainArgument = command.domainArgument
     situation.home = context.environment["HOME"]
     try command.run(in: context)
+  }
+
+  /// The verb, with its subcommand for a group (`settings show`).
+  static func commandName(_ verb: String, _ words: inout ArraySlice<String>) throws -> String {
+    let group = verb.lowercased()
+    guard commandGroups.contains(group) else { return verb }
+    guard let sub = words.popFirst(), !sub.hasPrefix("-") else {
+      var subcommands: [String] = []
+      for command in commands where command.spec.name.hasPrefix(group + " ") {
+        subcommands.append(String(command.spec.name.dropFirst(group.count + 1)))
+      }
+      throw UsageError(
+        "\(group) needs a subcommand: " + subcommands.joined(separator: ", "), topic: group)
+    }
+    return group + " " + sub
   }
 
   /// As in `defaults`, `-currentHost` or `-host NAME` may only come first.

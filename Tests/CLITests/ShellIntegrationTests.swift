@@ -31,7 +31,9 @@ struct ShellIntegrationTests {
     _ = try box.ok("write", "org.two", "k", "1")
     _ = try box.ok("-currentHost", "write", "host.only", "k", "1")
     #expect(
-      try Self.complete(["plistctl", "re"], box) == ["read", "read-type", "rename", "remove"])
+      try Self.complete(["plistctl", "re"], box) == [
+        "read", "read-type", "rename", "remove", "reset",
+      ])
     #expect(
       try Self.complete(["plistctl", "read", ""], box) == [
         "com.example.one", "org.two", "-g", "NSGlobalDomain",
@@ -50,6 +52,15 @@ struct ShellIntegrationTests {
     #expect(try Self.complete(["plistctl", "read", "--format", "j"], box) == ["json"])
     #expect(try Self.complete(["plistctl", "domains", "--"], box) == ["--json", "--lines"])
     #expect(try Self.complete(["plistctl", "convert", "b"], box) == ["binary", "binary1"])
+    #expect(
+      try Self.complete(["plistctl", "settings", "d"], box) == ["defaults", "detach", "describe"])
+    #expect(
+      try Self.complete(["plistctl", "settings", "show", "--"], box) == [
+        "--lang", "--show-secrets",
+      ])
+    #expect(try Self.complete(["plistctl", "settings", "show", "org"], box) == ["org.two"])
+    #expect(
+      try Self.complete(["plistctl", "settings", "describe", "org.two", ""], box) == ["k"])
   }
 
   /// The man page as `man` shows it, as plain text, and groff's warnings.
@@ -87,7 +98,10 @@ struct ShellIntegrationTests {
       let spec = command.spec
       for verb in spec.verbs {
         #expect(page.contains(verb), "man page: \(verb)")
-        for (name, script) in scripts { #expect(script.contains(verb), "\(name): \(verb)") }
+        // `settings show`: the scripts offer the group, then the subcommand.
+        for word in verb.split(separator: " ") {
+          for (name, script) in scripts { #expect(script.contains(word), "\(name): \(word)") }
+        }
       }
       for option in spec.options {
         #expect(page.contains("--\(option.name)"), "man page: \(spec.name) --\(option.name)")

@@ -46,15 +46,34 @@ extension Defaults {
     writeRecordingFailure([key: nil])
   }
 
-  /// Sets or removes a key, reporting a failure.
+  /// Sets or removes a key, reporting a failure — and, unlike `set`, checking the value
+  /// against the schema registered with `register(settingsBundle:)`.
   ///
   /// - Parameters:
   ///   - value: The value, or nil to remove the key.
   ///   - key: The key.
-  /// - Throws: `PlistError` when the domain file cannot be read, parsed or written; nothing
-  ///   was changed then.
+  /// - Throws: `PlistError.refusedBySchema` for a value the schema does not allow;
+  ///   `PlistError` when the domain file cannot be read, parsed or written. Nothing was
+  ///   changed then.
   public func write(_ value: PlistValue?, forKey key: String) throws(PlistError) {
+    if let value, let validate = state.withLock({ $0.validator }) { try validate(key, value) }
     try writeChanges([key: value])
+  }
+
+  /// Sets this instance's factory defaults and the check `write(_:forKey:)` applies (what
+  /// `register(settingsBundle:)` derives from a Settings bundle).
+  ///
+  /// - Parameters:
+  ///   - defaults: The factory defaults, the last layer of the search list.
+  ///   - validator: Throws `PlistError.refusedBySchema` for a value a key may not hold.
+  public func registerFactoryDefaults(
+    _ defaults: PlistDictionary, validator: @escaping DefaultsValidator
+  ) {
+    state.withLock {
+      $0.factory = defaults
+      $0.validator = validator
+    }
+    DefaultsObservers.notify()
   }
 
   /// Makes many changes in one write: one lock, one read, one atomic replace.

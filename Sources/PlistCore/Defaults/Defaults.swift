@@ -1,5 +1,8 @@
 import Synchronization
 
+/// Checks a value for a key before `Defaults.write(_:forKey:)` stores it.
+public typealias DefaultsValidator = @Sendable (String, PlistValue) throws(PlistError) -> Void
+
 /// UserDefaults' model for Linux, on the files Foundation's `UserDefaults` uses, shaped like
 /// Foundation's class (the same method names, so code ports by changing the import) and
 /// better where Foundation on Linux falls short:
@@ -34,6 +37,7 @@ public final class Defaults: Sendable {
     var volatileDomains: [String: PlistDictionary] = [:]
     var suites: [String] = []
     var factory = PlistDictionary()
+    var validator: DefaultsValidator?
     var pending: [String: PlistValue?] = [:]
     var lastWriteError: PlistError?
     var files: [String: CachedFile] = [:]
@@ -102,7 +106,7 @@ public final class Defaults: Sendable {
     if environment.systemRoot != nil {
       layers += ([domain] + suites + [".GlobalPreferences"]).map(DefaultsLayer.system)
     }
-    layers += process ? [.registration, .factory] : [.factory]
+    layers += process ? [.registration, .schema] : [.schema]
     return layers
   }
 
@@ -177,7 +181,7 @@ public final class Defaults: Sendable {
       return state.withLock { $0.volatileDomains[name] } ?? PlistDictionary()
     case .registration:
       return ProcessDefaults.registration.withLock { $0 }
-    case .factory:
+    case .schema:
       return state.withLock { $0.factory }
     case .app(.any):
       return withPendingWrites(try fileContents(path(of: layer)))
@@ -198,7 +202,7 @@ public final class Defaults: Sendable {
     case .global(let host): return store(for: host).path(of: .global)
     case .system(let name):
       return environment.systemRoot.map { $0 + "/" + name + ".plist" }
-    case .argument, .volatile, .registration, .factory: return nil
+    case .argument, .volatile, .registration, .schema: return nil
     }
   }
 

@@ -17,12 +17,12 @@ public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
   case system(String)
   /// Values registered with `register(defaults:)`, shared by the whole process.
   case registration
-  /// Factory defaults, such as those a Settings bundle declares.
-  case factory
+  /// Factory defaults from a Settings bundle (`register(settingsBundle:)`).
+  case schema
 
   /// A short name, as `read --show-source` prints it: `argument`, `volatile:NAME`, `app`,
   /// `app-byhost`, `suite:NAME`, `global`, `global-byhost`, `system:NAME`, `registered`,
-  /// `factory`.
+  /// `schema`.
   public var description: String {
     switch self {
     case .argument: return "argument"
@@ -32,7 +32,7 @@ public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
     case .global(let host): return "global" + Self.hostSuffix(host)
     case .system(let name): return "system:" + name
     case .registration: return "registered"
-    case .factory: return "factory"
+    case .schema: return "schema"
     }
   }
 
@@ -40,7 +40,7 @@ public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
   public var isPersistent: Bool {
     switch self {
     case .app, .suite, .global, .system: return true
-    case .argument, .volatile, .registration, .factory: return false
+    case .argument, .volatile, .registration, .schema: return false
     }
   }
 

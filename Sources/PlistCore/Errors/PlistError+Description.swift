@@ -23,6 +23,10 @@ extension PlistError: CustomStringConvertible {
       return "\(path) is \(format.name) and cannot be written back in that format"
     case .invalidDefault(let key, let layer, let expected, let found):
       return "\(key) (\(layer)) is \(found.withArticle), not \(expected.withArticle)"
+    case .notASettingsPane(let path):
+      return "\(path) is not a Settings pane: it has no PreferenceSpecifiers array"
+    case .refusedBySchema(let key, let value, let allowed):
+      return "\(key) cannot be \(value.writeArgument): the schema allows \(allowed)"
     }
   }
 }
@@ -37,6 +41,21 @@ extension PlistError.InvalidName: CustomStringConvertible {
     case .containsNUL: return "it contains NUL"
     case .startsWith(let character): return "it starts with '\(character)'"
     case .homeNotSet: return "~ needs $HOME to be set"
+    }
+  }
+}
+
+extension PlistError.AllowedValues: CustomStringConvertible {
+  /// What is allowed, in words: `one of -int 1, -int 2`, `a number from 0 to 1`, `a string`.
+  public var description: String {
+    switch self {
+    case .oneOf(let values) where values.count == 2:
+      return values[0].writeArgument + " or " + values[1].writeArgument
+    case .oneOf(let values):
+      return "one of " + values.map(\.writeArgument).joined(separator: ", ")
+    case .range(let minimum, let maximum):
+      return "a number from \(minimum.compactText) to \(maximum.compactText)"
+    case .type(let type): return type.withArticle
     }
   }
 }

@@ -31,6 +31,10 @@ public enum PlistError: Error, Equatable, Sendable {
   /// A strict getter found a value that is not of the type asked for (and not text that
   /// spells one in full): the key, the layer it came from, the type asked for and found.
   case invalidDefault(key: String, layer: DefaultsLayer, expected: PlistType, found: PlistType)
+  /// A Settings bundle's root plist parses, but is not a pane (no `PreferenceSpecifiers`).
+  case notASettingsPane(path: String)
+  /// A Settings schema does not allow the value at the key: what it allows instead.
+  case refusedBySchema(key: String, value: PlistValue, allowed: AllowedValues)
 
   /// Why a domain name was refused.
   public enum InvalidName: Equatable, Sendable {
@@ -46,6 +50,16 @@ public enum PlistError: Error, Equatable, Sendable {
     case startsWith(Character)
     /// A `~` path, but `$HOME` is not set.
     case homeNotSet
+  }
+
+  /// What a schema allows a key to hold.
+  public enum AllowedValues: Equatable, Sendable {
+    /// One of these values.
+    case oneOf([PlistValue])
+    /// A number (integer or real) from `minimum` to `maximum`.
+    case range(minimum: Double, maximum: Double)
+    /// Any value of this type.
+    case type(PlistType)
   }
 
   /// Why a key path stops.

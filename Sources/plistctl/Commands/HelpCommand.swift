@@ -2,7 +2,7 @@
 struct HelpCommand: Command {
   static let spec = CommandSpec(
     name: "help", synopsis: "help [COMMAND]", summary: "this text, or one command's help",
-    positionals: ["COMMAND"], required: 0,
+    positionals: ["COMMAND", "SUBCOMMAND"], required: 0,
     examples: """
       help write\twrite's usage, options and examples
       """)
@@ -10,7 +10,7 @@ struct HelpCommand: Command {
   let topic: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    topic = arguments.positional(0)
+    topic = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
   }
 
   func run(in context: CommandContext) throws {

@@ -21,7 +21,10 @@ struct CommandContext {
 
   static func standard() -> CommandContext {
     CommandContext(
-      environment: Platform.environment(["XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT"]),
+      environment: Platform.environment([
+        "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_DATA_DIRS",
+        "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM",
+      ]),
       readInput: { () throws(PlistError) in
         try FileAccess.readAll(descriptor: Platform.standardInput, name: standardInputName)
       },
@@ -48,6 +51,14 @@ struct CommandContext {
   /// app (no arguments, no registrations of its own), the shared files in
   /// `$PLISTCTL_SYSTEM_ROOT` or `/usr/local/etc`.
   func defaults(_ argument: String, topic: String) throws -> Defaults {
+    let name = try self.domain(argument).kind
+    var schema: SettingsSchema?
+    if case .named(let name) = name { schema = try self.schema(forDomain: name) }
+    return try defaults(argument, topic: topic, schema: schema)
+  }
+
+  /// The defaults an app sees, with a schema's factory defaults as its last layer.
+  func defaults(_ argument: String, topic: String, schema: SettingsSchema?) throws -> Defaults {
     let domain = try self.domain(argument)
     guard case .named(let name) = domain.kind else {
       throw UsageError(
@@ -55,9 +66,11 @@ struct CommandContext {
     }
     let root = try store().root
     let system = environment["PLISTCTL_SYSTEM_ROOT"] ?? "/usr/local/etc"
-    return try Defaults(
+    let defaults = try Defaults(
       domain: name,
       environment: .tool(root: root, systemRoot: system.isEmpty ? nil : system, domain: name))
+    if let schema { defaults.register(settingsSchema: schema) }
+    return defaults
   }
 
   /// A domain argument, validated.

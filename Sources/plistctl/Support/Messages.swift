@@ -94,6 +94,12 @@ enum Messages {
     case .system(let system) where writes(command):
       return ("Could not write domain \(situation.domain ?? "?"): \(system)", .dataError)
     case .invalidDefault: return (error.description, .failure)
+    case .notASettingsPane: return (error.description, .dataError)
+    case .refusedBySchema(let key, let value, let allowed):
+      return (
+        "\(key) cannot be \(value.writeArgument): the settings schema allows \(allowed) "
+          + "(--force writes it anyway). \(unchanged)", .failure
+      )
     case .invalidDomainName, .invalidHost: return (error.description, .usage)
     case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
     }

@@ -91,7 +91,7 @@ struct DefaultsChangesTests {
         DefaultsChange(
           key: "HPMapType", oldValue: 2, newValue: nil, layer: nil, origin: .otherProcess),
         DefaultsChange(
-          key: "WatchedHeading", oldValue: 45.0, newValue: 90.0, layer: .factory,
+          key: "WatchedHeading", oldValue: 45.0, newValue: 90.0, layer: .schema,
           origin: .otherProcess),
       ])
     // The global domain shows through.

@@ -57,7 +57,7 @@ struct DefaultsSearchListTests {
       defaults.searchList.map(\.description) == [
         "argument", "volatile:transient", "app-byhost", "app", "suite-byhost:group.example",
         "suite:group.example", "global-byhost", "global", "system:com.example.pigeon",
-        "system:group.example", "system:.GlobalPreferences", "registered", "factory",
+        "system:group.example", "system:.GlobalPreferences", "registered", "schema",
       ])
     #expect(defaults.path(of: .app(.current)) == box.root + "/ByHost/com.example.pigeon.m1.plist")
     #expect(defaults.path(of: .global(.any)) == box.root + "/.GlobalPreferences.plist")
@@ -89,7 +89,7 @@ struct DefaultsSearchListTests {
     defaults.registerFactoryDefaults([key: "factory"])
 
     var expected: [DefaultsLayer] = [.argument, .volatile("v")] + files.map(\.1)
-    expected += [.registration, .factory]
+    expected += [.registration, .schema]
     #expect(try defaults.values(forKey: key).map(\.layer) == expected)
     #expect(defaults.lookup(key)?.layer == .argument)
     #expect(defaults.string(forKey: key) == "argument")
@@ -111,7 +111,7 @@ struct DefaultsSearchListTests {
     }
     #expect(plain.lookup(key)?.layer == .registration)
     ProcessDefaults.registration.withLock { _ = $0.removeValue(forKey: key) }
-    #expect(plain.lookup(key)?.layer == .factory)
+    #expect(plain.lookup(key)?.layer == .schema)
     plain.registerFactoryDefaults([:])
     #expect(plain.lookup(key) == nil)
     #expect(plain.object(forKey: key) == nil)

@@ -1,0 +1,56 @@
+extension DomainStore {
+  /// `write(_:at:in:)`, refusing a result the schema does not allow: the top-level key the
+  /// write lands in is checked after the change, under the lock, so nothing is written when
+  /// it is refused.
+  ///
+  /// - Parameters:
+  ///   - operation: What to do there.
+  ///   - path: The key path.
+  ///   - domain: The domain.
+  ///   - schema: The domain's schema, or nil to check nothing.
+  /// - Throws: `PlistError.refusedBySchema`, or what `write(_:at:in:)` throws.
+  public func write(
+    _ operation: WriteOperation, at path: PlistPath, in domain: Domain,
+    checkedBy schema: SettingsSchema?
+  ) throws(PlistError) {
+    guard let schema, let key = path.components.first else {
+      return try write(operation, at: path, in: domain)
+    }
+    try update(domain) { (dictionary) throws(PlistError) in
+      try operation.apply(to: &dictionary, at: path)
+      if let value = dictionary[key] { try schema.validate(value, forKey: key) }
+    }
+  }
+
+  /// `replace(_:with:)`, refusing contents the schema does not allow.
+  ///
+  /// - Parameters:
+  ///   - domain: The domain.
+  ///   - dictionary: The new contents.
+  ///   - schema: The domain's schema, or nil to check nothing.
+  /// - Throws: `PlistError.refusedBySchema`, or what `replace(_:with:)` throws.
+  public func replace(
+    _ domain: Domain, with dictionary: PlistDictionary, checkedBy schema: SettingsSchema?
+  ) throws(PlistError) {
+    try schema?.validate(dictionary)
+    try replace(domain, with: dictionary)
+  }
+
+  /// Removes keys from a domain so that the values behind them (a schema's factory
+  /// defaults) show through; keys it does not set are no error.
+  ///
+  /// - Parameters:
+  ///   - keys: The top-level keys.
+  ///   - domain: The domain; a missing one is not created.
+  /// - Returns: The keys that were set and are now removed.
+  /// - Throws: What `update(_:_:)` throws.
+  @discardableResult
+  public func reset(_ keys: [String], in domain: Domain) throws(PlistError) -> [String] {
+    guard exists(domain) else { return [] }
+    var removed: [String] = []
+    try update(domain) { dictionary in
+      removed = keys.filter { dictionary.removeValue(forKey: $0) != nil }
+    }
+    return removed
+  }
+}

@@ -1,0 +1,104 @@
+/// Which Settings bundle describes which domain: plistctl's own record, kept in
+/// `<preferences>/plistctl/settings.plist` (never inside an app's domain file), and bundles
+/// installed system-wide as `<XDG data dir>/plistctl/settings/<domain>.bundle`.
+public struct SettingsAttachments: Sendable {
+  /// Where the record lives: a store of its own, so that it is locked and replaced
+  /// atomically like any domain.
+  private let record: DomainStore
+  private static let recordDomain = "settings"
+  /// The data directories searched for installed bundles, most important first.
+  public let dataDirectories: [String]
+
+  /// The attachments of a preferences directory.
+  ///
+  /// - Parameters:
+  ///   - preferencesRoot: The preferences directory (`DomainStore.root`).
+  ///   - dataDirectories: Where installed bundles are looked for (see
+  ///     `dataDirectories(in:)`).
+  public init(preferencesRoot: String, dataDirectories: [String]) {
+    record = DomainStore(root: preferencesRoot + "/plistctl", thisHostOnly: nil)
+    self.dataDirectories = dataDirectories
+  }
+
+  /// The XDG data directories: `$XDG_DATA_HOME` (else `~/.local/share`), then
+  /// `$XDG_DATA_DIRS` (else `/usr/local/share:/usr/share`).
+  ///
+  /// - Parameter environment: The environment.
+  /// - Returns: Absolute directories, most important first.
+  public static func dataDirectories(in environment: [String: String]) -> [String] {
+    var directories: [String] = []
+    if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
+      directories.append(home)
+    } else if let home = environment["HOME"], !home.isEmpty {
+      directories.append(home + "/.local/share")
+    }
+    let shared = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
+    directories += (shared ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+      .filter { $0.hasPrefix("/") }
+    return directories
+  }
+
+  /// The bundle attached to a domain with `attach`, else one installed for it.
+  ///
+  /// - Parameter domain: The domain name.
+  /// - Returns: The bundle's path, or nil when the domain has none.
+  public func bundlePath(forDomain domain: String) -> String? {
+    if let attached = attachedPath(forDomain: domain) { return attached }
+    for directory in dataDirectories {
+      let path = directory + "/plistctl/settings/" + domain + ".bundle"
+      if Platform.kind(atPath: Platform.resolvingLinks(path)) == .directory { return path }
+    }
+    return nil
+  }
+
+  /// The bundle attached to a domain with `attach` (installed ones left out).
+  public func attachedPath(forDomain domain: String) -> String? {
+    guard let contents = try? record.load(Domain(named: Self.recordDomain)) else { return nil }
+    return contents.dictionary[domain]?.stringValue
+  }
+
+  /// The schema of a domain's bundle; nil when it has none, or when the bundle cannot be
+  /// read (no schema means no validation, never a failure).
+  ///
+  /// - Parameters:
+  ///   - domain: The domain name.
+  ///   - preferredLanguages: Locale names, most preferred first.
+  /// - Returns: The schema, or nil.
+  public func schema(forDomain domain: String, preferredLanguages: [String] = [])
+    -> SettingsSchema?
+  {
+    guard let path = bundlePath(forDomain: domain) else { return nil }
+    return try? SettingsSchema(bundlePath: path, preferredLanguages: preferredLanguages)
+  }
+
+  /// Records that a bundle describes a domain. The bundle must load (its root pane parses).
+  ///
+  /// - Parameters:
+  ///   - bundle: The bundle's path; a relative one is made absolute.
+  ///   - domain: The domain name.
+  /// - Throws: `PlistError` when the bundle cannot be read or the record cannot be written.
+  public func attach(_ bundle: String, toDomain domain: String) throws(PlistError) {
+    let absolute =
+      bundle.hasPrefix("/") ? bundle : (Platform.currentDirectory() ?? "") + "/" + bundle
+    let loaded = try SettingsBundle(path: absolute)
+    let rootPath = loaded.path + "/" + loaded.root.file
+    if loaded.loadFindings.contains(where: { $0.file == loaded.root.file }) {
+      // The root file's own error, or: it parses but is not a pane.
+      _ = try FileAccess.readPropertyList(path: rootPath)
+      throw .notASettingsPane(path: rootPath)
+    }
+    try record.update(Domain(named: Self.recordDomain)) { $0[domain] = .string(absolute) }
+  }
+
+  /// Forgets a domain's attached bundle.
+  ///
+  /// - Parameter domain: The domain name.
+  /// - Returns: Whether one was attached.
+  /// - Throws: `PlistError` when the record cannot be written.
+  @discardableResult
+  public func detach(domain: String) throws(PlistError) -> Bool {
+    guard attachedPath(forDomain: domain) != nil else { return false }
+    try record.update(Domain(named: Self.recordDomain)) { _ = $0.removeValue(forKey: domain) }
+    return true
+  }
+}

@@ -1,0 +1,89 @@
+import PlistCore
+
+/// `settings show [--lang L] [--show-secrets] DOMAIN`: the panes of the domain's Settings
+/// bundle as text, with the values the app sees.
+struct SettingsShowCommand: Command {
+  static let spec = CommandSpec(
+    name: "settings show", synopsis: "settings show [--lang L] [--show-secrets] DOMAIN",
+    summary: "the domain's Settings panes as text, with each value the app sees",
+    options: [
+      OptionSpec(name: "lang", value: "L", help: "the bundle's language (else LANGUAGE, LANG)"),
+      OptionSpec(name: "show-secrets", help: "show secure text fields instead of dots"),
+    ], positionals: ["DOMAIN"],
+    examples: """
+      settings show --lang de com.example.pigeon\tthe German texts of the bundle
+      """)
+
+  let domainArgument: String?
+  let lang: String?
+  let showSecrets: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    domainArgument = arguments.positionals[0]
+    lang = arguments.values["lang"]
+    showSecrets = arguments.has("show-secrets")
+  }
+
+  func run(in context: CommandContext) throws {
+    let name = try SettingsDomain.name(domainArgument, in: context, topic: Self.spec.name)
+    let schema = try context.requiredSchema(forDomain: name, lang: lang, topic: Self.spec.name)
+    let defaults = try context.defaults(name, topic: Self.spec.name, schema: schema)
+    let lines = SettingsText.lines(of: schema, title: name, showSecrets: showSecrets) { key in
+      defaults.lookup(key).map { ($0.value, $0.layer == .schema) }
+    }
+    try context.print(lines.joined(separator: "\n"))
+  }
+}
+
+/// `settings describe DOMAIN KEY`: what the schema says about a key, and its value.
+struct SettingsDescribeCommand: Command {
+  static let spec = CommandSpec(
+    name: "settings describe", synopsis: "settings describe DOMAIN KEY",
+    summary: "a key's type, range or choices, default, title and current value",
+    positionals: ["DOMAIN", "KEY"],
+    examples: """
+      settings describe com.example.pigeon HPMapType\tone of 0 (Standard), 1 (Satellite), …
+      """)
+
+  let domainArgument: String?
+  let key: String
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    domainArgument = arguments.positionals[0]
+    key = arguments.positionals[1]
+  }
+
+  var keyArguments: [String] { [key] }
+
+  func run(in context: CommandContext) throws {
+    let name = try SettingsDomain.name(domainArgument, in: context, topic: Self.spec.name)
+    let schema = try context.requiredSchema(forDomain: name, lang: nil, topic: Self.spec.name)
+    guard let entry = schema[key] else {
+      throw PlistError.keyNotFound(PlistPath(topLevelKey: key), domain: name + "'s schema")
+    }
+    let defaults = try context.defaults(name, topic: Self.spec.name, schema: schema)
+    var lines = ["key: \(key)"]
+    if let title = entry.title, !title.isEmpty { lines.append("title: \(title)") }
+    lines.append("element: \(entry.specifier.kind.typeName) in \(entry.file)")
+    if let group = entry.group, !group.isEmpty { lines.append("group: \(group)") }
+    switch entry.constraint {
+    case .choice(let choices):
+      lines.append("allowed: one of")
+      for (choice, label) in zip(choices, entry.choiceTitles) {
+        lines.append("  \(choice.value.writeArgument)\t\(label)")
+      }
+    case .any: lines.append("allowed: any value" + (entry.isEditable ? "" : " (read-only)"))
+    default:
+      if let allowed = entry.constraint.allowedValues { lines.append("allowed: \(allowed)") }
+    }
+    if let value = entry.defaultValue { lines.append("default: \(value.writeArgument)") }
+    if entry.isSecure { lines.append("secure: yes") }
+    if let (value, layer) = defaults.lookup(key) {
+      let shown = entry.isSecure ? schema.display(value, for: entry) : value.writeArgument
+      lines.append("value: \(shown) (\(layer))")
+    } else {
+      lines.append("value: not set")
+    }
+    try context.print(lines.joined(separator: "\n"))
+  }
+}

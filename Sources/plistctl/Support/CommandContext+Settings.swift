@@ -1,0 +1,36 @@
+import PlistCore
+
+/// What the settings commands share: the attachments record, the user's languages, a
+/// domain's schema.
+extension CommandContext {
+  /// The record of which bundle describes which domain.
+  func settingsAttachments() throws(PlistError) -> SettingsAttachments {
+    SettingsAttachments(
+      preferencesRoot: try store().root,
+      dataDirectories: SettingsAttachments.dataDirectories(in: environment))
+  }
+
+  /// The languages to show a bundle in: `--lang` first, then the environment's.
+  func languages(_ option: String?) -> [String] {
+    (option.map { [$0] } ?? []) + SettingsLanguage.preferred(in: environment)
+  }
+
+  /// The schema of a domain's bundle, or nil when it has none (or it cannot be read: no
+  /// schema means no validation, never a failure).
+  func schema(forDomain name: String, lang: String? = nil) throws(PlistError) -> SettingsSchema? {
+    try settingsAttachments().schema(forDomain: name, preferredLanguages: languages(lang))
+  }
+
+  /// The schema of a domain, which must have one.
+  func requiredSchema(forDomain name: String, lang: String?, topic: String) throws
+    -> SettingsSchema
+  {
+    let attachments = try settingsAttachments()
+    guard let path = attachments.bundlePath(forDomain: name) else {
+      throw UsageError(
+        "no Settings bundle is attached to \(name) (plistctl settings attach \(name) BUNDLE)",
+        topic: topic)
+    }
+    return try SettingsSchema(bundlePath: path, preferredLanguages: languages(lang))
+  }
+}
