@@ -139,7 +139,7 @@ public struct SettingsBundle: Sendable {
         if !shownByApp { report(.missingChildPane(child)) }
         return
       }
-      if ancestors.count >= SettingsBundle.depthLimit {
+      if ancestors.count > SettingsBundle.depthLimit {
         return report(.childPanesTooDeep(limit: SettingsBundle.depthLimit))
       }
       links[link] = child
