@@ -104,9 +104,10 @@ extension SettingsFinding.Problem: CustomStringConvertible {
       return "the default \(value.quotedText) is neither TrueValue nor FalseValue"
     case .sameOnAndOff: return "TrueValue and FalseValue are the same"
     case .emptyRange(let minimum, let maximum):
-      return "MinimumValue \(minimum) is above MaximumValue \(maximum)"
+      return "MinimumValue \(minimum.compactText) is above MaximumValue \(maximum.compactText)"
     case .defaultOutOfRange(let value, let minimum, let maximum):
-      return "the default \(value) is outside \(minimum)…\(maximum)"
+      return
+        "the default \(value.compactText) is outside \(minimum.compactText)…\(maximum.compactText)"
     case .wrongDefaultType(let expected, let found):
       return "the default is \(found.withArticle), not \(expected.withArticle)"
     case .duplicateKey(let earlier): return "the key is also declared at \(earlier); this one wins"
