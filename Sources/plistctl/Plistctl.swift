@@ -68,19 +68,30 @@ enum Plistctl {
     try command.run(in: context)
   }
 
-  /// The verb, with its subcommand for a group (`settings show`).
+  /// The verb, with its subcommand for a group (`settings show`); a group without one, or
+  /// with one it does not have, is a usage error naming the subcommands it has.
   static func commandName(_ verb: String, _ words: inout ArraySlice<String>) throws -> String {
     let group = verb.lowercased()
     guard commandGroups.contains(group) else { return verb }
+    let list = subcommands(of: group).joined(separator: ", ")
     guard let sub = words.popFirst(), !sub.hasPrefix("-") else {
-      var subcommands: [String] = []
-      for command in commands where command.spec.name.hasPrefix(group + " ") {
-        subcommands.append(String(command.spec.name.dropFirst(group.count + 1)))
-      }
-      throw UsageError(
-        "\(group) needs a subcommand: " + subcommands.joined(separator: ", "), topic: group)
+      throw UsageError("\(group) needs a subcommand: " + list, topic: group)
     }
-    return group + " " + sub
+    let name = group + " " + sub
+    guard command(named: name) != nil else {
+      throw UsageError(
+        "unknown command '\(name)'; the \(group) subcommands are " + list, topic: group)
+    }
+    return name
+  }
+
+  /// The subcommands of a group (`lint`, `defaults`, …), in the order help lists them.
+  static func subcommands(of group: String) -> [String] {
+    var names: [String] = []
+    for command in commands where command.spec.name.hasPrefix(group + " ") {
+      names.append(String(command.spec.name.dropFirst(group.count + 1)))
+    }
+    return names
   }
 
   /// As in `defaults`, `-currentHost` or `-host NAME` may only come first.

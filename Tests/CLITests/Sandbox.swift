@@ -14,8 +14,18 @@ struct Sandbox {
   /// The shared preferences every user sees (`/usr/local/etc` outside the tests).
   var systemRoot: String { directory.path("system") }
 
+  /// Where installed Settings bundles are looked for: `$XDG_DATA_HOME`, then the one
+  /// directory of `$XDG_DATA_DIRS`, both inside the sandbox so no system directory is read.
+  var dataHome: String { directory.path("data") }
+  var sharedData: String { directory.path("share") }
+
   var environment: [String: String] {
-    ["XDG_CONFIG_HOME": root, "HOME": directory.url.path, "PLISTCTL_SYSTEM_ROOT": systemRoot]
+    [
+      "XDG_CONFIG_HOME": root, "HOME": directory.url.path, "PLISTCTL_SYSTEM_ROOT": systemRoot,
+      "XDG_DATA_HOME": dataHome, "XDG_DATA_DIRS": sharedData,
+      // Settings bundles are shown in the user's language: none, unless a test says so.
+      "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8",
+    ]
   }
 
   /// Runs plistctl in process against this root.

@@ -65,6 +65,16 @@ enum Usage {
     return lines.joined(separator: "\n")
   }
 
+  /// `plistctl help settings`: a group's subcommands, each with its forms and summary.
+  static func help(forGroup group: String) -> String {
+    var lines = ["usage: plistctl \(group) SUBCOMMAND ...", ""]
+    for command in Plistctl.commands where command.spec.name.hasPrefix(group + " ") {
+      lines += column(command.spec.synopsis, command.spec.summary)
+    }
+    lines += ["", "See 'plistctl help \(group) SUBCOMMAND' for one subcommand's options."]
+    return lines.joined(separator: "\n")
+  }
+
   /// The one-line hint printed under a usage error.
   static func hint(for topic: String?) -> String {
     if let topic, let command = Plistctl.command(named: topic) {

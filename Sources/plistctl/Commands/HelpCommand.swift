@@ -15,6 +15,9 @@ struct HelpCommand: Command {
 
   func run(in context: CommandContext) throws {
     guard let topic else { return try context.print(Usage.overview) }
+    if Plistctl.commandGroups.contains(topic.lowercased()) {
+      return try context.print(Usage.help(forGroup: topic.lowercased()))
+    }
     guard let command = Plistctl.command(named: topic) else {
       throw UsageError("no help for unknown command '\(topic)'")
     }
