@@ -11,7 +11,8 @@ extension PlistValue {
     case .date(let date): return DateFormatting.description(date)
     case .data(let data): return "<\(data.count) bytes>"
     case .array(let items): return "(" + items.map(\.displayText).joined(separator: ", ") + ")"
-    case .dictionary(let dictionary): return "{\(dictionary.count) keys}"
+    case .dictionary(let dictionary):
+      return "{\(dictionary.count) \(dictionary.count == 1 ? "key" : "keys")}"
     case .uid(let uid): return "UID \(uid)"
     }
   }
