@@ -66,11 +66,20 @@ extension SettingsSchema {
     value: (String) -> (value: PlistValue, isDefault: Bool)?
   ) -> [SettingsRow] {
     var rows: [SettingsRow] = []
+    // A group's footer goes under its last element: held until the next group starts.
+    var footer: SettingsRow?
+    func endGroup() {
+      if let held = footer { rows.append(held) }
+      footer = nil
+    }
     for specifier in pane.specifiers {
       let title = specifier.title.map(pane.localized) ?? ""
       let key = specifier.key
-      let current = key.flatMap(value)
       let entry = key.flatMap { self[$0] }
+      // A title value the app has not written shows its DefaultValue, as Settings does.
+      let current =
+        key.flatMap(value)
+        ?? (specifier.kind == .titleValue ? specifier.defaultValue.map { ($0, true) } : nil)
       func row(_ kind: SettingsRow.Kind, _ shown: String) -> SettingsRow {
         SettingsRow(
           kind: kind, title: title, value: shown, key: key, isDefault: current?.isDefault ?? true,
@@ -78,10 +87,12 @@ extension SettingsSchema {
       }
       switch specifier.kind {
       case .group:
+        endGroup()
         rows.append(row(.header, ""))
-        if let footer = specifier.footer { rows.append(footerRow(footer, pane: pane)) }
+        footer = specifier.footer.map { footerRow($0, pane: pane) }
         continue
       case .radioGroup:
+        endGroup()
         rows.append(row(.header, ""))
         let choices = entry.map(\.choiceTitles) ?? []
         let values: [PlistValue]
@@ -119,6 +130,7 @@ extension SettingsSchema {
       default: rows.append(row(.inert, ""))
       }
     }
+    endGroup()
     return rows
   }
 

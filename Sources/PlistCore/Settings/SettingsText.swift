@@ -21,10 +21,10 @@ public enum SettingsText {
       schema.bundle.root.name: schema.bundle.root.declaredTitle ?? title
     ]
     for pane in schema.bundle.panes {
-      let path = paths[pane.name] ?? pane.name
+      let path = TextWidth.clip(TextWidth.oneLine(paths[pane.name] ?? pane.name), to: width)
       if !lines.isEmpty { lines.append("") }
       lines.append(path)
-      lines.append(String(repeating: "=", count: min(TextWidth.columns(path), width)))
+      lines.append(String(repeating: "=", count: TextWidth.columns(path)))
       let rows = schema.rows(of: pane, showSecrets: showSecrets, value: value)
       for row in rows {
         if case .childPane(let child) = row.kind, paths[child] == nil {
@@ -46,7 +46,7 @@ public enum SettingsText {
   public static func lines(of row: SettingsRow, width: Int) -> [String] {
     switch row.kind {
     case .header:
-      return row.title.isEmpty ? [""] : ["", row.title.uppercased()]
+      return row.title.isEmpty ? [""] : [""] + TextWidth.wrap(row.title.uppercased(), width: width)
     case .footer:
       return TextWidth.wrap(row.title, width: width - 2).map { "  " + $0 }
     default:
@@ -62,29 +62,46 @@ public enum SettingsText {
   /// - Returns: The line.
   public static func line(of row: SettingsRow, width: Int) -> String {
     var left = "  "
-    var right = row.value
     switch row.kind {
     case .radioOption(_, let isChecked): left += (isChecked ? "(•) " : "( ) ") + row.title
-    case .childPane: left += row.title
     default: left += row.title
     }
-    if case .childPane = row.kind { right = "›" }
-    if case .inert = row.kind { right = "" }
-    if !row.isDefault || row.key == nil || right.isEmpty {
-    } else if case .radioOption = row.kind {
-    } else {
-      right += " (default)"
+    left = TextWidth.oneLine(left)
+    var value = TextWidth.oneLine(row.value)
+    var suffix = ""
+    switch row.kind {
+    case .childPane: value = "›"
+    case .inert: value = ""
+    case .toggle, .multiValue, .slider, .textField, .date, .readOnly:
+      // Only a value can be the default one (a child pane may carry a Key too).
+      if row.isDefault, row.key != nil, !value.isEmpty { suffix = " (default)" }
+    default: break
     }
-    if right.isEmpty { return TextWidth.clip(left, to: width) }
-    let room = width - TextWidth.columns(right) - 1
-    let clipped = TextWidth.clip(left, to: max(room, 4))
+    if value.isEmpty { return TextWidth.clip(left, to: width) }
+    // A value too long to fit beside the title is cut, the title keeping half the line.
+    let valueRoom =
+      width - TextWidth.columns(suffix) - 1 - min(TextWidth.columns(left), width / 2)
+    if TextWidth.columns(value) > valueRoom { value = TextWidth.clip(value, to: max(valueRoom, 1)) }
+    let right = value + suffix
+    let clipped = TextWidth.clip(left, to: max(width - TextWidth.columns(right) - 1, 4))
     let gap = max(1, width - TextWidth.columns(clipped) - TextWidth.columns(right))
     return clipped + String(repeating: " ", count: gap) + right
   }
+
 }
 
 /// Columns of text on a terminal, approximated by characters (wide scripts count double).
 enum TextWidth {
+  /// The text on one line: a line break shown as `↵`, other control characters as spaces.
+  static func oneLine(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          if scalar == "\n" { return "↵" }
+          return scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar
+        }))
+  }
+
   /// The columns a string takes.
   static func columns(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
