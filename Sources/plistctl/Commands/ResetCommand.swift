@@ -34,7 +34,13 @@ struct ResetCommand: Command {
     var keys = self.keys
     if all {
       let name = try SettingsDomain.name(domainArgument, in: context, topic: Self.spec.name)
-      let schema = try context.requiredSchema(forDomain: name, lang: nil, topic: Self.spec.name)
+      let schema: SettingsSchema
+      do {
+        schema = try context.requiredSchema(forDomain: name, lang: nil)
+      } catch CommandFailure.noSettingsBundle(let name) {
+        // --all means "every key of the schema": without one, the option does not apply.
+        throw UsageError(Messages.noSettingsBundle(name), topic: Self.spec.name)
+      }
       keys = schema.keys.filter(\.isEditable).map(\.key)
     }
     try context.store().reset(keys, in: domain)

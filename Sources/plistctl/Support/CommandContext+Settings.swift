@@ -22,14 +22,13 @@ extension CommandContext {
   }
 
   /// The schema of a domain, which must have one.
-  func requiredSchema(forDomain name: String, lang: String?, topic: String) throws
-    -> SettingsSchema
-  {
+  ///
+  /// - Throws: `CommandFailure.noSettingsBundle` when none is attached or installed;
+  ///   `PlistError` when it cannot be read.
+  func requiredSchema(forDomain name: String, lang: String?) throws -> SettingsSchema {
     let attachments = try settingsAttachments()
     guard let path = attachments.bundlePath(forDomain: name) else {
-      throw UsageError(
-        "no Settings bundle is attached to \(name) (plistctl settings attach \(name) BUNDLE)",
-        topic: topic)
+      throw CommandFailure.noSettingsBundle(name)
     }
     return try SettingsSchema(bundlePath: path, preferredLanguages: languages(lang))
   }

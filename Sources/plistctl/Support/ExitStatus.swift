@@ -29,4 +29,9 @@ enum CommandFailure: Error, Equatable {
   case nothingFound(String)
   /// The command has written its own messages (`lint`, one per file); leave with the status.
   case alreadyReported(ExitStatus)
+  /// A settings command needs the domain's Settings bundle, and none is attached or
+  /// installed.
+  case noSettingsBundle(String)
+  /// `settings describe`: the domain's Settings bundle declares no such key.
+  case notInSchema(String, domain: String)
 }

@@ -37,8 +37,16 @@ enum Messages {
     case CommandFailure.nothingFound(let word):
       return ("No domain, key, nor value containing '\(word)'", .failure)
     case CommandFailure.alreadyReported(let status): return ("", status)
+    case CommandFailure.noSettingsBundle(let domain): return (noSettingsBundle(domain), .failure)
+    case CommandFailure.notInSchema(let key, let domain):
+      return ("The Settings bundle of \(domain) declares no key \(key)", .failure)
     default: return ("\(error)", .failure)
     }
+  }
+
+  /// A domain that needs a Settings bundle has none.
+  static func noSettingsBundle(_ domain: String) -> String {
+    "no Settings bundle is attached to \(domain) (plistctl settings attach \(domain) BUNDLE)"
   }
 
   // MARK: - The library's errors

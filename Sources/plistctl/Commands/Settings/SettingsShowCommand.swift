@@ -26,7 +26,7 @@ struct SettingsShowCommand: Command {
 
   func run(in context: CommandContext) throws {
     let name = try SettingsDomain.name(domainArgument, in: context, topic: Self.spec.name)
-    let schema = try context.requiredSchema(forDomain: name, lang: lang, topic: Self.spec.name)
+    let schema = try context.requiredSchema(forDomain: name, lang: lang)
     let defaults = try context.defaults(name, topic: Self.spec.name, schema: schema)
     let lines = SettingsText.lines(of: schema, title: name, showSecrets: showSecrets) { key in
       defaults.lookup(key).map { ($0.value, $0.layer == .schema) }
@@ -57,10 +57,8 @@ struct SettingsDescribeCommand: Command {
 
   func run(in context: CommandContext) throws {
     let name = try SettingsDomain.name(domainArgument, in: context, topic: Self.spec.name)
-    let schema = try context.requiredSchema(forDomain: name, lang: nil, topic: Self.spec.name)
-    guard let entry = schema[key] else {
-      throw PlistError.keyNotFound(PlistPath(topLevelKey: key), domain: name + "'s schema")
-    }
+    let schema = try context.requiredSchema(forDomain: name, lang: nil)
+    guard let entry = schema[key] else { throw CommandFailure.notInSchema(key, domain: name) }
     let defaults = try context.defaults(name, topic: Self.spec.name, schema: schema)
     var lines = ["key: \(key)"]
     if let title = entry.title, !title.isEmpty { lines.append("title: \(title)") }
