@@ -48,6 +48,8 @@ struct SettingsCommandTests {
       lines.contains(
         "\(path)/Root.plist:PreferenceSpecifiers:1:Title (show_avatars): \"Load Avatars\" is not in en.lproj/Root.strings"
       ))
+    // A trailing slash on BUNDLE changes nothing.
+    #expect(try box.run("settings", "lint", path + "/").stdout == result.stdout)
   }
 
   @Test func lintJSONHasFileKeyPathKeyAndMessage() throws {
@@ -128,7 +130,8 @@ struct SettingsCommandTests {
 
   // MARK: - attach and detach
 
-  /// A relative BUNDLE is made absolute (run as a process in the sandbox's directory);
+  /// A relative BUNDLE is made absolute and tidied (run as a process in the sandbox's
+  /// directory);
   /// then the search list shows the schema's defaults, `where` names the layer, and
   /// `detach` takes them away again.
   @Test func attachShowsTheDefaultsInTheSearchListAndDetachRemovesThem() throws {
@@ -136,7 +139,7 @@ struct SettingsCommandTests {
     defer { box.remove() }
     let bundle = try box.copyBundle("aris", to: "App/Settings.bundle")
     let attach = try CLI.runProcess(
-      ["settings", "attach", "com.example.aris", "App/Settings.bundle"],
+      ["settings", "attach", "com.example.aris", "./App//Settings.bundle/"],
       environment: box.environment, directory: box.directory.url)
     #expect(attach.status == 0, "\(attach.stderr)")
     #expect(attach.stdout == "" && attach.stderr == "")

@@ -74,12 +74,15 @@ public struct SettingsAttachments: Sendable {
   /// Records that a bundle describes a domain. The bundle must load (its root pane parses).
   ///
   /// - Parameters:
-  ///   - bundle: The bundle's path; a relative one is made absolute.
+  ///   - bundle: The bundle's path; a relative one is made absolute, and `.` components and
+  ///     repeated or trailing slashes are left out (`..` is kept: it may cross a link).
   ///   - domain: The domain name.
   /// - Throws: `PlistError` when the bundle cannot be read or the record cannot be written.
   public func attach(_ bundle: String, toDomain domain: String) throws(PlistError) {
-    let absolute =
+    let joined =
       bundle.hasPrefix("/") ? bundle : (Platform.currentDirectory() ?? "") + "/" + bundle
+    let absolute =
+      "/" + joined.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     let loaded = try SettingsBundle(path: absolute)
     let rootPath = loaded.path + "/" + loaded.root.file
     if loaded.loadFindings.contains(where: { $0.file == loaded.root.file }) {

@@ -23,7 +23,9 @@ struct SettingsLintCommand: Command {
   func run(in context: CommandContext) throws {
     let schema = try SettingsSchema(bundlePath: bundle)
     let findings = SettingsLint.findings(for: schema)
-    let prefix = schema.bundle.path == bundle ? bundle + "/" : schema.bundle.path + "/"
+    var directory = schema.bundle.path
+    while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     if json {
       try context.emit(
         .array(
