@@ -1,4 +1,5 @@
 import Foundation
+import PlistCore
 import Testing
 
 /// `settings lint`, `settings defaults`, `settings attach` and `detach`, bundles installed
@@ -76,6 +77,31 @@ struct SettingsCommandTests {
     let group = findings.first { $0["keyPath"] == ":PreferenceSpecifiers:0:Title" }
     #expect(group?["key"] == nil)
     #expect(group?["message"] == "\"Images\" is not in en.lproj/Root.strings")
+  }
+
+  /// A bundle whose child panes lead in a circle is linted and gathered once, not forever.
+  @Test func aChildPaneCycleIsAFindingAndItsDefaultsAreGatheredOnce() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let toggle: (String) -> PlistValue = { key in
+      ["Type": "PSToggleSwitchSpecifier", "Title": "T", "Key": .string(key), "DefaultValue": true]
+    }
+    let child: (String) -> PlistValue = { file in
+      ["Type": "PSChildPaneSpecifier", "Title": "C", "File": .string(file)]
+    }
+    try box.writePane("Loop.bundle", "Root", [toggle("root"), child("A")])
+    try box.writePane("Loop.bundle", "A", [toggle("a"), child("B")])
+    try box.writePane("Loop.bundle", "B", [toggle("b"), child("A")])
+    let path = box.directory.path("Loop.bundle")
+    let lint = try box.run("settings", "lint", path)
+    #expect(lint.status == 1)
+    #expect(
+      lint.stdout
+        == "\(path)/B.plist:PreferenceSpecifiers:1:File: child pane cycle: Root → A → B → A (not followed)\n"
+    )
+    let defaults = try box.ok("settings", "defaults", "--json", path)
+    let parsed = try JSONSerialization.jsonObject(with: Data(defaults.utf8)) as? [String: Bool]
+    #expect(parsed == ["root": true, "a": true, "b": true])
   }
 
   @Test func lintOfAMissingBundleFailsWithOneLine() throws {
