@@ -57,7 +57,8 @@ _plistctl() {
       settings-lint) options="--json" ;;
       settings-show) options=$'--lang\n--show-secrets' ;;
       settings-edit) options="--lang" ;;
-      import) options="--replace" ;;
+      import) options=$'--replace\n--force' ;;
+      rename) options="--force" ;;
       domains) options=$'--json\n--lines' ;;
       find) options="--json" ;;
       convert) options=$'--in-place\n--compact\n--output\n-o\n-i' ;;

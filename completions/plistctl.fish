@@ -52,6 +52,7 @@ complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_s
 complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from show edit" -l lang -x -d "the bundle's language"
 complete -c plistctl -n "__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from show" -l show-secrets -d "show secure fields"
 complete -c plistctl -n "__fish_seen_subcommand_from import" -l replace
+complete -c plistctl -n "__fish_seen_subcommand_from import rename" -l force -d "past the Settings schema"
 complete -c plistctl -n "__fish_seen_subcommand_from domains" -l json
 complete -c plistctl -n "__fish_seen_subcommand_from domains" -l lines
 complete -c plistctl -n "__fish_seen_subcommand_from find" -l json

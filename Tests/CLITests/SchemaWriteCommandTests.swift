@@ -198,4 +198,25 @@ struct SchemaWriteCommandTests {
     _ = try box.ok("write", box.file(Self.domain), "sensitivity", "-int", "99")
     #expect(try box.contents(Self.domain)["sensitivity"] as? Int == 99)
   }
+
+  @Test func importAndRenameAreCheckedTooUnlessForced() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let before = try box.bytes(Self.domain)
+    let json = #"{"sensitivity": 9, "text_plain": "fine"}"#
+    let refused = try box.run("import", Self.domain, "-", stdin: json)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("sensitivity cannot be -int 9"))
+    #expect(try box.bytes(Self.domain) == before)
+    _ = try box.ok("write", Self.domain, "spare", "-int", "9")
+    let renamed = try box.run("rename", Self.domain, "spare", "sensitivity")
+    #expect(renamed.status == 1)
+    #expect(renamed.stderr.contains("sensitivity cannot be -int 9"))
+    #expect(try box.contents(Self.domain)["spare"] as? Int == 9)
+    _ = try box.ok("rename", "--force", Self.domain, "spare", "sensitivity")
+    #expect(try box.contents(Self.domain)["sensitivity"] as? Int == 9)
+    let forced = try box.run("import", "--force", Self.domain, "-", stdin: json)
+    #expect(forced.status == 0)
+    #expect(try box.contents(Self.domain)["text_plain"] as? String == "fine")
+  }
 }

@@ -36,6 +36,30 @@ extension DomainStore {
     try replace(domain, with: dictionary)
   }
 
+  /// `moveValue(from:to:in:)`, refusing a result the schema does not allow at the new key.
+  ///
+  /// - Parameters:
+  ///   - old: Where the value is.
+  ///   - new: Where it goes.
+  ///   - domain: The domain.
+  ///   - schema: The domain's schema, or nil to check nothing.
+  /// - Throws: `PlistError.refusedBySchema`, or what `moveValue(from:to:in:)` throws.
+  public func moveValue(
+    from old: PlistPath, to new: PlistPath, in domain: Domain, checkedBy schema: SettingsSchema?
+  ) throws(PlistError) {
+    guard let schema, let key = new.components.first else {
+      return try moveValue(from: old, to: new, in: domain)
+    }
+    try update(domain) { (dictionary) throws(PlistError) in
+      guard let value = try dictionary.value(at: old) else {
+        throw .keyNotFound(old, domain: domain.displayName)
+      }
+      try dictionary.remove(at: old)
+      try dictionary.set(value, at: new)
+      if let moved = dictionary[key] { try schema.validate(moved, forKey: key) }
+    }
+  }
+
   /// Removes keys from a domain so that the values behind them (a schema's factory
   /// defaults) show through; keys it does not set are no error.
   ///

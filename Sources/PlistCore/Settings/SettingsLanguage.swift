@@ -11,12 +11,12 @@ public enum SettingsLanguage {
   public static func preferred(in environment: [String: String]) -> [String] {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty }
-    // gettext ignores LANGUAGE when the locale is C.
-    if let locale, isNeutral(locale) { return [] }
+    // gettext ignores LANGUAGE when the locale is C (set so, or not set at all).
+    guard let locale, !isNeutral(locale) else { return [] }
     if let list = environment["LANGUAGE"], !list.isEmpty {
       return list.split(separator: ":").map(String.init).filter { !isNeutral($0) }
     }
-    return locale.map { [$0] } ?? []
+    return [locale]
   }
 
   /// The `.lproj` directory (without the extension) to use for a list of preferred locale

@@ -34,6 +34,8 @@ struct SettingsLanguageTests {
     Preference(environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"], expected: []),
     Preference(environment: ["LANGUAGE": "C:de:POSIX", "LANG": "en_US"], expected: ["de"]),
     Preference(environment: ["HOME": "/home/x"], expected: []),
+    // No locale at all is the C locale: LANGUAGE alone is ignored, as gettext does.
+    Preference(environment: ["LANGUAGE": "de"], expected: []),
   ]
 
   @Test(arguments: preferences)

@@ -74,7 +74,10 @@ struct SettingsDescribeCommand: Command {
     default:
       if let allowed = entry.constraint.allowedValues { lines.append("allowed: \(allowed)") }
     }
-    if let value = entry.defaultValue { lines.append("default: \(value.writeArgument)") }
+    if let value = entry.defaultValue {
+      let shown = entry.isSecure ? schema.display(value, for: entry) : value.writeArgument
+      lines.append("default: \(shown)")
+    }
     if entry.isSecure { lines.append("secure: yes") }
     if let (value, layer) = defaults.lookup(key) {
       let shown = entry.isSecure ? schema.display(value, for: entry) : value.writeArgument
