@@ -28,12 +28,17 @@ let package = Package(
     .executableTarget(
       name: "DefaultsWorker", dependencies: ["PlistCore"], path: "Tests/DefaultsWorker",
       swiftSettings: strict),
+    // A full-screen program on TerminalSession, driven under tmux by the terminal tests.
+    .executableTarget(
+      name: "TerminalProbe", dependencies: ["PlistCore"], path: "Tests/TerminalProbe",
+      swiftSettings: strict),
     // Foundation's real UserDefaults in a separate process, for the interop tests.
     .executableTarget(name: "UserDefaultsProbe", path: "Tests/UserDefaultsProbe"),
     .testTarget(
       name: "CLITests",
       dependencies: [
         "plistctl", "PlistCore", "TestSupport", "UserDefaultsProbe", "pigeon", "DefaultsWorker",
+        "TerminalProbe",
       ],
       swiftSettings: strict),
   ]

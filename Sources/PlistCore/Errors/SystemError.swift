@@ -18,6 +18,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     case list
     /// Watching for changes.
     case watch
+    /// Reading or changing a terminal's settings.
+    case configure
   }
 
   /// What was being done.

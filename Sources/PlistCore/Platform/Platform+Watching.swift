@@ -41,12 +41,6 @@
     let name: String
   }
 
-  /// The two ends of a wake-up pipe.
-  struct Wakeup: Hashable, Sendable {
-    let reader: Int32
-    let writer: Int32
-  }
-
   extension Platform {
     /// Events on a directory's files and on the directory itself (deleted, moved away).
     static let directoryEvents = UInt32(
@@ -85,23 +79,6 @@
       return events
     }
 
-    /// A pipe another thread can signal to wake a `waitForEvents`.
-    static func makeWakeup() throws(SystemError) -> Wakeup {
-      var fds: [Int32] = [0, 0]
-      guard pipe(&fds) == 0 else { throw SystemError(operation: .watch, path: "pipe") }
-      for fd in fds {
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      }
-      return Wakeup(reader: fds[0], writer: fds[1])
-    }
-
-    /// Signals a wake-up (a full pipe is signalled already).
-    static func wake(_ wakeup: Wakeup) {
-      var one: UInt8 = 1
-      _ = write(wakeup.writer, &one, 1)
-    }
-
     /// Waits until the watcher has events or the wake-up was signalled (and clears it).
     ///
     /// - Returns: Whether the watcher has events, and whether the wake-up fired.
@@ -112,10 +89,7 @@
       ]
       while poll(&fds, 2, -1) < 0 && Errno.current == .interrupted {}
       let woken = fds[1].revents != 0
-      if woken {
-        var drain = [UInt8](repeating: 0, count: 64)
-        while read(wakeup.reader, &drain, drain.count) > 0 {}
-      }
+      if woken { drain(wakeup) }
       return (fds[0].revents != 0, woken)
     }
   }
