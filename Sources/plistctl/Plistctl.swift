@@ -13,6 +13,7 @@ enum Plistctl {
     LintCommand.self, PrintCommand.self, ResetCommand.self, DumpCommand.self,
     SettingsLintCommand.self, SettingsDefaultsCommand.self, SettingsAttachCommand.self,
     SettingsDetachCommand.self, SettingsDescribeCommand.self, SettingsShowCommand.self,
+    SettingsEditCommand.self,
     HelpCommand.self,
   ]
 

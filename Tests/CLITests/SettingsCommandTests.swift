@@ -279,7 +279,7 @@ struct SettingsCommandTests {
 
   // MARK: - Usage
 
-  static let subcommands = "lint, defaults, attach, detach, describe, show"
+  static let subcommands = "lint, defaults, attach, detach, describe, show, edit"
 
   @Test(arguments: [["settings"], ["settings", "bogus"], ["settings", "--json"]])
   func settingsWithoutAKnownSubcommandIsAUsageErrorNamingThem(_ arguments: [String]) throws {

@@ -84,7 +84,7 @@ struct SettingsShowCommandTests {
       Wi-Fi                                                             ON (default)
       Mode                                                            Fast (default)
       Password
-                                                                       0.5 (default)
+      ──────────●─────────                                             0.5 (default)
       More                                                                         ›
       Changes apply at once.
 

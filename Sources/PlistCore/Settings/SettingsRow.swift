@@ -123,7 +123,13 @@ extension SettingsSchema {
       switch specifier.kind {
       case .toggle: rows.append(row(.toggle, shown))
       case .multiValue: rows.append(row(.multiValue, shown))
-      case .slider: rows.append(row(.slider, shown))
+      case .slider:
+        // A slider has no title in the Settings app: its track is the row.
+        let track = title.isEmpty ? Self.track(current?.value, entry?.constraint) : title
+        rows.append(
+          SettingsRow(
+            kind: .slider, title: track, value: shown, key: key,
+            isDefault: current?.isDefault ?? true, specifier: specifier))
       case .textField, .textView: rows.append(row(.textField, shown))
       case .datePicker: rows.append(row(.date, shown))
       case .titleValue, .listGroup: rows.append(row(.readOnly, shown))
@@ -132,6 +138,18 @@ extension SettingsSchema {
     }
     endGroup()
     return rows
+  }
+
+  /// A slider's track with its knob where the value lies: `────●──────`.
+  static func track(_ value: PlistValue?, _ constraint: SettingsConstraint?) -> String {
+    let width = 20
+    guard case .range(let minimum, let maximum)? = constraint, minimum < maximum,
+      minimum.isFinite, maximum.isFinite, let number = value?.settingsNumber
+    else { return String(repeating: "─", count: width) }
+    let fraction = min(1, max(0, (number - minimum) / (maximum - minimum)))
+    let knob = Int((fraction * Double(width - 1)).rounded())
+    return String(repeating: "─", count: knob) + "●"
+      + String(repeating: "─", count: width - 1 - knob)
   }
 
   private func footerRow(_ text: String, pane: SettingsPane) -> SettingsRow {
