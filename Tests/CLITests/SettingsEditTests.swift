@@ -27,10 +27,14 @@ struct SettingsEditTests {
     async throws -> [String]
   {
     try await tmux.waitFor("the row \(title) … \(value)") { screen in
-      screen.contains { line in
-        let marks = selected.map { $0 ? ["▸ "] : ["  "] } ?? ["▸ ", "  "]
-        return marks.contains { line.hasPrefix($0 + title) } && line.hasSuffix(value)
-      }
+      // Not while a value is being typed (the status line then offers to save it).
+      screen.last?.hasPrefix("⏎ save") == false
+        && screen.contains { line in
+          let marks = selected.map { $0 ? ["▸ "] : ["  "] } ?? ["▸ ", "  "]
+          // Not the row being typed into (`▸ Name: Ann`): the value must be stored and shown.
+          return marks.contains { line.hasPrefix($0 + title) && !line.hasPrefix($0 + title + ":") }
+            && line.hasSuffix(value)
+        }
     }
   }
 

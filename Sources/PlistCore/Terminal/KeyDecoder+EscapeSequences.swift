@@ -49,15 +49,9 @@ extension KeyDecoder {
     // A private marker (`<`, `=`, `>`, `?`) starts a report or a mouse event, not a key.
     if let first = parameters.first, first >= 0x3C { return nil }
     switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
-    case UInt8(ascii: "C"): return .right
-    case UInt8(ascii: "D"): return .left
-    case UInt8(ascii: "H"): return .home
-    case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "Z"): return .backTab
     case UInt8(ascii: "~"): break
-    default: return nil
+    default: return cursorKey(final)
     }
     let digits = parameters.prefix { $0 != UInt8(ascii: ";") }
     switch Int(String(decoding: digits, as: UTF8.self)) {
@@ -72,6 +66,11 @@ extension KeyDecoder {
 
   /// The key of an SS3 sequence (the cursor keys in application mode): `ESC O A` etc.
   static func singleShiftKey(_ final: UInt8) -> TerminalKey? {
+    final == UInt8(ascii: "M") ? .enter : cursorKey(final)
+  }
+
+  /// The cursor keys both kinds of sequence end with: `A` … `D`, `H`, `F`.
+  private static func cursorKey(_ final: UInt8) -> TerminalKey? {
     switch final {
     case UInt8(ascii: "A"): return .up
     case UInt8(ascii: "B"): return .down
@@ -79,8 +78,8 @@ extension KeyDecoder {
     case UInt8(ascii: "D"): return .left
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
-    case UInt8(ascii: "M"): return .enter
     default: return nil
     }
   }
+
 }
