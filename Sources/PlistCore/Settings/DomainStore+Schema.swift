@@ -13,12 +13,8 @@ extension DomainStore {
     _ operation: WriteOperation, at path: PlistPath, in domain: Domain,
     checkedBy schema: SettingsSchema?
   ) throws(PlistError) {
-    guard let schema, let key = path.components.first else {
-      return try write(operation, at: path, in: domain)
-    }
-    try update(domain) { (dictionary) throws(PlistError) in
-      try operation.apply(to: &dictionary, at: path)
-      if let value = dictionary[key] { try schema.validate(value, forKey: key) }
+    try write(operation, at: path, in: domain) { (contents) throws(PlistError) in
+      try schema?.validate(keyOf: path, in: contents)
     }
   }
 
@@ -47,16 +43,8 @@ extension DomainStore {
   public func moveValue(
     from old: PlistPath, to new: PlistPath, in domain: Domain, checkedBy schema: SettingsSchema?
   ) throws(PlistError) {
-    guard let schema, let key = new.components.first else {
-      return try moveValue(from: old, to: new, in: domain)
-    }
-    try update(domain) { (dictionary) throws(PlistError) in
-      guard let value = try dictionary.value(at: old) else {
-        throw .keyNotFound(old, domain: domain.displayName)
-      }
-      try dictionary.remove(at: old)
-      try dictionary.set(value, at: new)
-      if let moved = dictionary[key] { try schema.validate(moved, forKey: key) }
+    try moveValue(from: old, to: new, in: domain) { (contents) throws(PlistError) in
+      try schema?.validate(keyOf: new, in: contents)
     }
   }
 

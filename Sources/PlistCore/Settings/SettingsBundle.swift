@@ -22,6 +22,8 @@ public struct SettingsBundle: Sendable {
   public let loadFindings: [SettingsFinding]
   /// The child pane each followed child-pane element leads to, by pane name and index.
   private let links: [Link: String]
+  /// The element each pane (but the root) was first reached by, and so loaded from.
+  private let parents: [String: Link]
 
   private struct Link: Hashable, Sendable {
     let pane: String
@@ -60,6 +62,7 @@ public struct SettingsBundle: Sendable {
     panes = loader.panes
     loadFindings = loader.findings
     links = loader.links
+    parents = loader.parents
   }
 
   /// The pane with a name.
@@ -78,6 +81,23 @@ public struct SettingsBundle: Sendable {
     links[Link(pane: pane.name, index: specifier.index)].flatMap { self.pane(named: $0) }
   }
 
+  /// The titles of the child-pane elements that lead from the root to a pane, translated:
+  /// the way each pane was first reached (`["Advanced", "Fruit"]`; empty for the root). A
+  /// breadcrumb is the root's title followed by these.
+  ///
+  /// - Parameter name: A pane name.
+  /// - Returns: The titles, outermost first.
+  public func titles(leadingTo name: String) -> [String] {
+    var titles: [String] = []
+    var current = name
+    while let link = parents[current], let parent = pane(named: link.pane) {
+      let element = parent.specifiers.first { $0.index == link.index }
+      titles.insert(element?.title.map(parent.localized) ?? current, at: 0)
+      current = link.pane
+    }
+    return titles
+  }
+
   /// Reads panes depth first, each once.
   private struct Loader {
     let bundle: String
@@ -86,6 +106,7 @@ public struct SettingsBundle: Sendable {
     var panes: [SettingsPane] = []
     var findings: [SettingsFinding] = []
     var links: [Link: String] = [:]
+    var parents: [String: Link] = [:]
 
     init(bundle: String, language: String?, languages: [String]) {
       self.bundle = bundle
@@ -143,6 +164,7 @@ public struct SettingsBundle: Sendable {
         return report(.childPanesTooDeep(limit: SettingsBundle.depthLimit))
       }
       links[link] = child
+      parents[child] = link
       load(child, file: file, ancestors: ancestors)
     }
 

@@ -10,11 +10,13 @@ public enum SettingsLint {
   public static func findings(for schema: SettingsSchema) -> [SettingsFinding] {
     let bundle = schema.bundle
     var findings = bundle.loadFindings
+    // Panes share tables (InAppSettingsKit's all use Root): each file is read once.
+    var tables: [String: SettingsStrings.Table] = [:]
     for pane in bundle.panes {
       for specifier in pane.specifiers {
         findings += SpecifierRules.check(specifier, in: pane.file)
       }
-      findings += translations(of: pane, in: bundle)
+      findings += translations(of: pane, in: bundle, tables: &tables)
     }
     for (earlier, later) in schema.duplicates {
       findings.append(
@@ -28,14 +30,17 @@ public enum SettingsLint {
   }
 
   /// Texts of a pane missing from its strings table, language by language.
-  private static func translations(of pane: SettingsPane, in bundle: SettingsBundle)
-    -> [SettingsFinding]
-  {
+  private static func translations(
+    of pane: SettingsPane, in bundle: SettingsBundle, tables: inout [String: SettingsStrings.Table]
+  ) -> [SettingsFinding] {
     guard let table = pane.stringsTable else { return [] }
     var findings: [SettingsFinding] = []
     for language in bundle.languages {
       let file = SettingsStrings.file(table, language: language)
-      switch SettingsStrings.read(table, language: language, in: bundle.path) {
+      let contents =
+        tables[file] ?? SettingsStrings.read(table, language: language, in: bundle.path)
+      tables[file] = contents
+      switch contents {
       case .missing:
         findings.append(SettingsFinding(file: pane.file, problem: .missingStringsTable(file)))
       case .unreadable(let reason):

@@ -70,6 +70,18 @@ public struct SettingsSchema: Sendable {
     for (key, value) in contents { try validate(value, forKey: key) }
   }
 
+  /// Checks the top-level value a key path lands in, as a domain's contents hold it after a
+  /// change (a write inside a dictionary is checked on the whole dictionary).
+  ///
+  /// - Parameters:
+  ///   - path: The key path that was written.
+  ///   - contents: The domain's new contents.
+  /// - Throws: `PlistError.refusedBySchema`.
+  public func validate(keyOf path: PlistPath, in contents: PlistDictionary) throws(PlistError) {
+    guard let key = path.components.first, let value = contents[key] else { return }
+    try validate(value, forKey: key)
+  }
+
   /// Walks panes depth first, each once, following child panes where they are referenced.
   private struct Walk {
     let bundle: SettingsBundle

@@ -17,19 +17,15 @@ public enum SettingsText {
     value: (String) -> (value: PlistValue, isDefault: Bool)?
   ) -> [String] {
     var lines: [String] = []
-    var paths: [String: String] = [
-      schema.bundle.root.name: schema.bundle.root.declaredTitle ?? title
-    ]
+    let rootTitle = schema.bundle.root.declaredTitle ?? title
     for pane in schema.bundle.panes {
-      let path = DisplayWidth.clip(TextWidth.oneLine(paths[pane.name] ?? pane.name), to: width)
+      let breadcrumb = ([rootTitle] + schema.bundle.titles(leadingTo: pane.name))
+        .joined(separator: " › ")
+      let path = DisplayWidth.clip(TextWidth.oneLine(breadcrumb), to: width)
       if !lines.isEmpty { lines.append("") }
       lines.append(path)
       lines.append(String(repeating: "=", count: DisplayWidth.of(path)))
-      let rows = schema.rows(of: pane, showSecrets: showSecrets, value: value)
-      for row in rows {
-        if case .childPane(let child) = row.kind, paths[child] == nil {
-          paths[child] = path + " › " + row.title
-        }
+      for row in schema.rows(of: pane, showSecrets: showSecrets, value: value) {
         lines += self.lines(of: row, width: width)
       }
     }

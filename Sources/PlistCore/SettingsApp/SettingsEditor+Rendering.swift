@@ -171,32 +171,8 @@ extension SettingsEditor {
     return (lines, typing == nil ? selection + 1 : 0, cursor)
   }
 
-  // MARK: - Paths
-
   /// The titles from the root to a pane: `Pigeon › Advanced › Fruit`.
   func path(to name: String) -> String {
-    var titles: [String] = []
-    var current = name
-    var seen: Set<String> = []
-    while current != schema.bundle.root.name, !seen.contains(current),
-      let (parent, title) = parent(of: current)
-    {
-      seen.insert(current)
-      titles.insert(title, at: 0)
-      current = parent
-    }
-    return ([title] + titles).joined(separator: " › ")
-  }
-
-  /// The first pane (in loading order) with a row leading to a pane, and that row's title.
-  private func parent(of name: String) -> (String, String)? {
-    for pane in schema.bundle.panes {
-      for specifier in pane.specifiers where specifier.kind == .childPane {
-        if schema.bundle.childPane(of: specifier, in: pane)?.name == name {
-          return (pane.name, specifier.title.map(pane.localized) ?? name)
-        }
-      }
-    }
-    return nil
+    ([title] + schema.bundle.titles(leadingTo: name)).joined(separator: " › ")
   }
 }

@@ -78,18 +78,25 @@ extension DomainStore {
     return found
   }
 
+  /// What a caller checks of a domain's new contents before they are written (a schema's
+  /// rules): throwing leaves the domain as it was.
+  public typealias ContentsCheck = (PlistDictionary) throws(PlistError) -> Void
+
   /// Applies a `write` at a key or key path, under the lock, to a fresh read of the domain.
   ///
   /// - Parameters:
   ///   - operation: What to do there.
   ///   - path: The key path.
   ///   - domain: The domain (created when missing).
-  /// - Throws: What `WriteOperation.apply(to:at:)` and `update(_:_:)` throw.
-  public func write(_ operation: WriteOperation, at path: PlistPath, in domain: Domain)
-    throws(PlistError)
-  {
+  ///   - check: Checks the result before it is written.
+  /// - Throws: What `WriteOperation.apply(to:at:)`, `check` and `update(_:_:)` throw.
+  public func write(
+    _ operation: WriteOperation, at path: PlistPath, in domain: Domain,
+    check: ContentsCheck = { _ in }
+  ) throws(PlistError) {
     try update(domain) { (dictionary) throws(PlistError) in
       try operation.apply(to: &dictionary, at: path)
+      try check(dictionary)
     }
   }
 
@@ -156,17 +163,19 @@ extension DomainStore {
   ///   - old: Where the value is.
   ///   - new: Where it goes (missing dictionaries are created).
   ///   - domain: The domain.
-  /// - Throws: `PlistError.keyNotFound` for nothing at `old`, `.pathBlocked`, or what
-  ///   `update(_:_:)` throws.
-  public func moveValue(from old: PlistPath, to new: PlistPath, in domain: Domain)
-    throws(PlistError)
-  {
+  ///   - check: Checks the result before it is written.
+  /// - Throws: `PlistError.keyNotFound` for nothing at `old`, `.pathBlocked`, or what `check`
+  ///   and `update(_:_:)` throw.
+  public func moveValue(
+    from old: PlistPath, to new: PlistPath, in domain: Domain, check: ContentsCheck = { _ in }
+  ) throws(PlistError) {
     try update(domain) { (dictionary) throws(PlistError) in
       guard let value = try dictionary.value(at: old) else {
         throw .keyNotFound(old, domain: domain.displayName)
       }
       try dictionary.remove(at: old)
       try dictionary.set(value, at: new)
+      try check(dictionary)
     }
   }
 }

@@ -51,19 +51,16 @@ struct CommandContext {
   /// app (no arguments, no registrations of its own), the shared files in
   /// `$PLISTCTL_SYSTEM_ROOT` or `/usr/local/etc`.
   func defaults(_ argument: String, topic: String) throws -> Defaults {
-    let name = try self.domain(argument).kind
-    var schema: SettingsSchema?
-    if case .named(let name) = name { schema = try self.schema(forDomain: name) }
-    return try defaults(argument, topic: topic, schema: schema)
+    let name = try appDomain(argument, topic: topic)
+    return try defaults(named: name, schema: try schema(forDomain: name))
   }
 
   /// The defaults an app sees, with a schema's factory defaults as its last layer.
   func defaults(_ argument: String, topic: String, schema: SettingsSchema?) throws -> Defaults {
-    let domain = try self.domain(argument)
-    guard case .named(let name) = domain.kind else {
-      throw UsageError(
-        "the search list is an app's: give a domain name, not '\(argument)'", topic: topic)
-    }
+    try defaults(named: try appDomain(argument, topic: topic), schema: schema)
+  }
+
+  private func defaults(named name: String, schema: SettingsSchema?) throws -> Defaults {
     let root = try store().root
     let system = environment["PLISTCTL_SYSTEM_ROOT"] ?? "/usr/local/etc"
     let defaults = try Defaults(
@@ -71,6 +68,15 @@ struct CommandContext {
       environment: .tool(root: root, systemRoot: system.isEmpty ? nil : system, domain: name))
     if let schema { defaults.register(settingsSchema: schema) }
     return defaults
+  }
+
+  /// An app's domain name: the search list is an app's, not a file's or the global domain's.
+  private func appDomain(_ argument: String, topic: String) throws -> String {
+    guard case .named(let name) = try domain(argument).kind else {
+      throw UsageError(
+        "the search list is an app's: give a domain name, not '\(argument)'", topic: topic)
+    }
+    return name
   }
 
   /// A domain argument, validated.
