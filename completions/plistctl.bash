@@ -8,7 +8,7 @@ _plistctl_words() { # candidates (one per line) matching the current word
 
 _plistctl() {
   local cur=${COMP_WORDS[COMP_CWORD]}
-  local commands=$'read\nread-type\nwrite\nrename\ndelete\nremove\ndomains\nfind\nexport\nimport\nwatch\nwhere\nkeys\nconvert\nlint\nprint\nreset\ndump\nsettings\nhelp'
+  local commands=$'read\nread-type\nwrite\nrename\ndelete\nremove\ndomains\nfind\nexport\nimport\nwatch\nwhere\nkeys\nconvert\nlint\nprint\nreset\ndump\nsettings\ncloud\nhelp'
   local first=1 host=()
   case ${COMP_WORDS[1]} in
     -currentHost) first=2 host=(-currentHost) ;;
@@ -31,11 +31,20 @@ _plistctl() {
     verb=settings-${COMP_WORDS[first + 1]}
     ((first++))
   fi
+  # `cloud SUBCOMMAND` likewise.
+  if [[ $verb == cloud ]]; then
+    if ((COMP_CWORD == first + 1)); then
+      _plistctl_words $'attach\ndetach\nset\nget\nremove\nlist\nsync\nwatch\nmirror\nstatus\nmerge-file' "$cur"
+      return 0
+    fi
+    verb=cloud-${COMP_WORDS[first + 1]}
+    ((first++))
+  fi
   # The positional arguments typed so far, options left out.
   local args=() i
   for ((i = first + 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --format | --lang) ((i++)) ;;
+      --format | --lang | --git | --folder | --interval) ((i++)) ;;
       --*) ;;
       *) args+=("${COMP_WORDS[i]}") ;;
     esac
@@ -62,6 +71,12 @@ _plistctl() {
       domains) options=$'--json\n--lines' ;;
       find) options="--json" ;;
       convert) options=$'--in-place\n--compact\n--output\n-o\n-i' ;;
+      cloud-attach) options=$'--git\n--folder' ;;
+      cloud-detach) options="--force" ;;
+      cloud-get) options=$'--format\n--json\n--xml' ;;
+      cloud-sync | cloud-status) options="--json" ;;
+      cloud-watch) options=$'--json\n--interval' ;;
+      cloud-mirror) options="--stop" ;;
     esac
     _plistctl_words "$options" "$cur"
     return 0
@@ -94,6 +109,19 @@ _plistctl() {
       fi
       ;;
     lint | print | settings-lint | settings-defaults) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    cloud-*)
+      if [[ ${COMP_WORDS[COMP_CWORD - 1]} == --folder ]]; then
+        COMPREPLY=($(compgen -d -- "$cur"))
+      elif ((${#args[@]} == 0)) && [[ $verb != cloud-attach && $verb != cloud-merge-file ]]; then
+        _plistctl_words "$(plistctl cloud list 2>/dev/null | cut -f1)" "$cur"
+      elif ((${#args[@]} == 1)) && [[ $verb == cloud-get || $verb == cloud-remove ]]; then
+        _plistctl_words "$(plistctl cloud list "${args[0]}" 2>/dev/null)" "$cur"
+      elif ((${#args[@]} == 1)) && [[ $verb == cloud-mirror ]]; then
+        _plistctl_words "$(plistctl domains --lines 2>/dev/null)" "$cur"
+      elif ((${#args[@]} >= 2)) && [[ $verb == cloud-mirror ]]; then
+        _plistctl_words "$(plistctl keys "${args[1]}" 2>/dev/null)" "$cur"
+      fi
+      ;;
     help) ((${#args[@]} == 0)) && _plistctl_words "$commands" "$cur" ;;
   esac
   return 0

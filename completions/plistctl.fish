@@ -1,9 +1,10 @@
 # fish completion for plistctl: commands, options, domain names, and the top-level keys of
 # the domain being typed (asked of plistctl itself: `domains --lines`, `keys DOMAIN`).
 
-set -l commands read read-type write rename delete remove domains find export import watch where keys convert lint print reset dump settings help
+set -l commands read read-type write rename delete remove domains find export import watch where keys convert lint print reset dump settings cloud help
 set -l domain_commands read read-type write rename delete remove export import watch where keys reset dump
 set -l settings_commands lint defaults attach detach describe show edit
+set -l cloud_commands attach detach set get remove list sync watch mirror status merge-file
 
 function __plistctl_positional
     # The words after the command, options left out.
@@ -62,3 +63,13 @@ complete -c plistctl -n "__fish_seen_subcommand_from convert lint print import e
 complete -c plistctl -n "__fish_seen_subcommand_from convert" -s o -l output -r -d "write to a file (atomically)"
 complete -c plistctl -n "__fish_seen_subcommand_from convert" -s i -l in-place -d "rewrite the file itself"
 complete -c plistctl -n "__fish_seen_subcommand_from convert" -l compact -d "JSON on one line"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and not __fish_seen_subcommand_from $cloud_commands" -a "$cloud_commands"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from detach set get remove list sync watch mirror status; and test (count (__plistctl_positional)) -eq 1" -a "(plistctl cloud list 2>/dev/null | string split -f1 \t)"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from attach" -l git -x -d "a git remote"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from attach" -l folder -xa "(__fish_complete_directories)" -d "a replicated folder"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from detach" -l force -d "even with changes not sent"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from get" -l format -xa "defaults xml binary openstep json"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from get" -l xml
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from get sync status watch" -l json
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from watch" -l interval -x -d "seconds between syncs"
+complete -c plistctl -n "__fish_seen_subcommand_from cloud; and __fish_seen_subcommand_from mirror" -l stop -d "stop mirroring the domain"

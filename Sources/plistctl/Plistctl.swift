@@ -13,12 +13,15 @@ enum Plistctl {
     LintCommand.self, PrintCommand.self, ResetCommand.self, DumpCommand.self,
     SettingsLintCommand.self, SettingsDefaultsCommand.self, SettingsAttachCommand.self,
     SettingsDetachCommand.self, SettingsDescribeCommand.self, SettingsShowCommand.self,
-    SettingsEditCommand.self,
+    SettingsEditCommand.self, CloudAttachCommand.self, CloudDetachCommand.self,
+    CloudSetCommand.self, CloudGetCommand.self, CloudRemoveCommand.self, CloudListCommand.self,
+    CloudSyncCommand.self, CloudWatchCommand.self, CloudMirrorCommand.self,
+    CloudStatusCommand.self, CloudMergeFileCommand.self,
     HelpCommand.self,
   ]
 
   /// The word before a subcommand (`settings lint`).
-  static let commandGroups = ["settings"]
+  static let commandGroups = ["settings", "cloud"]
 
   /// The command a verb names (verbs are case-insensitive, as in `defaults`).
   static func command(named verb: String) -> (any Command.Type)? {

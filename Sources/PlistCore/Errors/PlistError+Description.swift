@@ -27,6 +27,13 @@ extension PlistError: CustomStringConvertible {
       return "\(path) is not a Settings pane: it has no PreferenceSpecifiers array"
     case .refusedBySchema(let key, let value, let allowed):
       return "\(key) cannot be \(value.writeArgument): the schema allows \(allowed)"
+    case .quotaExceeded(let limit): return "over the cloud store's quota: \(limit)"
+    case .cloudStoreNotAttached(let name): return "no cloud store named \(name) is attached"
+    case .invalidCloudFile(let path, let problem): return "\(path): \(problem)"
+    case .cloudChangesNotSent(let name):
+      return "changes to \(name) made here have not been sent, and a sync cannot send them now"
+    case .cloudEngineFailed(let command, let status, let message):
+      return "\(command) failed (exit \(status))" + (message.isEmpty ? "" : ": " + message)
     }
   }
 }
@@ -73,6 +80,33 @@ extension PlistError.PathBlock {
     case .notAnIndex(let component):
       return "\(place) is an array, and '\(component)' is not an index"
     case .pastEnd(let count): return "\(place) is past the end of an array of \(count)"
+    }
+  }
+}
+
+extension CloudQuotaLimit: CustomStringConvertible {
+  /// The limit in words, e.g. `at most 1024 keys`.
+  public var description: String {
+    switch self {
+    case .keyLength(let key, let limit):
+      return "the key '\(key)' is \(key.utf8.count) bytes long; keys are at most \(limit) bytes"
+    case .keyCount(let limit): return "a store holds at most \(limit) keys"
+    case .totalSize(let needed, let limit):
+      return "the values would take \(needed) bytes; a store holds at most \(limit)"
+    }
+  }
+}
+
+extension CloudFileProblem: CustomStringConvertible {
+  /// What is wrong with the file, in words.
+  public var description: String {
+    switch self {
+    case .notADictionary: return "not a replica file: the root is not a dictionary"
+    case .missingField(let field): return "not a replica file: '\(field)' is missing or malformed"
+    case .newerFormat(let version):
+      return "written in format \(version) by a newer plistctl; this one reads format 1"
+    case .badEntry(let section, let key): return "malformed \(section) entry '\(key)'"
+    case .wrongReplica(let id): return "the file says it belongs to replica \(id)"
     }
   }
 }

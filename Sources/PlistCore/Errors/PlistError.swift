@@ -35,6 +35,17 @@ public enum PlistError: Error, Equatable, Sendable {
   case notASettingsPane(path: String)
   /// A Settings schema does not allow the value at the key: what it allows instead.
   case refusedBySchema(key: String, value: PlistValue, allowed: AllowedValues)
+  /// A write to a cloud store would break one of its limits; nothing was stored.
+  case quotaExceeded(CloudQuotaLimit)
+  /// No cloud store of that name is attached.
+  case cloudStoreNotAttached(String)
+  /// Detaching would lose changes made here: a last sync could not send them.
+  case cloudChangesNotSent(String)
+  /// A file in a cloud store's `replicas/` folder is not a replica's file.
+  case invalidCloudFile(path: String, CloudFileProblem)
+  /// The program that carries a cloud store (git) failed: the command, its exit status and
+  /// the last line it printed on standard error.
+  case cloudEngineFailed(command: String, status: Int32, message: String)
 
   /// Why a domain name was refused.
   public enum InvalidName: Equatable, Sendable {

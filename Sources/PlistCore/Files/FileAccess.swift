@@ -100,6 +100,19 @@ public enum FileAccess {
     try writeAtomically(value, as: format, to: path, mode: mode, options: options) { _ in }
   }
 
+  /// Replaces a file atomically with bytes (see `writeAtomically(_:as:to:mode:options:)`).
+  ///
+  /// - Parameters:
+  ///   - path: The file to replace or create.
+  ///   - bytes: Its new contents.
+  ///   - mode: Permissions for a new file.
+  /// - Throws: `PlistError.system`.
+  public static func replaceContents(of path: String, with bytes: [UInt8], mode: UInt32 = 0o644)
+    throws(PlistError)
+  {
+    try writeAtomically(to: path, mode: mode) { out in out.append(bytes) }
+  }
+
   /// `writeAtomically(_:as:to:mode:options:)` for a domain file that a running Foundation
   /// app may hold: the new file's modification time is stamped a second ahead, and
   /// `beforeReplace` is called with the finished temporary file's path just before it is

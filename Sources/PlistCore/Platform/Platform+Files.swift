@@ -223,6 +223,19 @@ extension Platform {
     }
   }
 
+  /// Removes a directory and everything in it (links themselves, never what they point
+  /// to); a missing one is fine.
+  static func removeTree(_ path: String) throws(SystemError) {
+    switch kind(atPath: path) {
+    case .missing: return
+    case .directory:
+      for name in try directoryEntries(path) { try removeTree(path + "/" + name) }
+      guard rmdir(path) == 0 else { throw SystemError(operation: .remove, path: path) }
+    default:
+      try removeFile(atPath: path)
+    }
+  }
+
   /// The names in a directory, without `.` and `..`.
   static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
     guard let dir = opendir(path) else { throw SystemError(operation: .list, path: path) }

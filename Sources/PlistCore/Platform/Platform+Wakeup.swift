@@ -41,3 +41,11 @@ extension Platform {
     while read(wakeup.reader, &bytes, bytes.count) > 0 {}
   }
 }
+
+extension Platform {
+  /// Closes both ends of a wake-up pipe.
+  static func closeWakeup(_ wakeup: Wakeup) {
+    closeQuietly(wakeup.reader)
+    closeQuietly(wakeup.writer)
+  }
+}

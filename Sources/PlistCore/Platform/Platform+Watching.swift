@@ -79,15 +79,18 @@
       return events
     }
 
-    /// Waits until the watcher has events or the wake-up was signalled (and clears it).
+    /// Waits until the watcher has events or the wake-up was signalled (and clears it), or
+    /// until the timeout passes (-1: no timeout).
     ///
     /// - Returns: Whether the watcher has events, and whether the wake-up fired.
-    static func waitForEvents(_ watcher: Int32, wakeup: Wakeup) -> (events: Bool, woken: Bool) {
+    static func waitForEvents(_ watcher: Int32, wakeup: Wakeup, timeoutMilliseconds: Int32 = -1)
+      -> (events: Bool, woken: Bool)
+    {
       var fds = [
         pollfd(fd: watcher, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakeup.reader, events: Int16(POLLIN), revents: 0),
       ]
-      while poll(&fds, 2, -1) < 0 && Errno.current == .interrupted {}
+      while poll(&fds, 2, timeoutMilliseconds) < 0 && Errno.current == .interrupted {}
       let woken = fds[1].revents != 0
       if woken { drain(wakeup) }
       return (fds[0].revents != 0, woken)

@@ -34,4 +34,8 @@ enum CommandFailure: Error, Equatable {
   case noSettingsBundle(String)
   /// `settings describe`: the domain's Settings bundle declares no such key.
   case notInSchema(String, domain: String)
+  /// `cloud get`/`remove`: the store has no such key.
+  case notInCloudStore(String, store: String)
+  /// `cloud sync`: the engine could not be reached; the reason.
+  case notInSync(store: String, reason: String)
 }

@@ -40,6 +40,12 @@ enum Messages {
     case CommandFailure.noSettingsBundle(let domain): return (noSettingsBundle(domain), .failure)
     case CommandFailure.notInSchema(let key, let domain):
       return ("The Settings bundle of \(domain) declares no key \(key)", .failure)
+    case CommandFailure.notInCloudStore(let key, let store):
+      return ("The key \(key) does not exist in cloud store \(store)", .failure)
+    case CommandFailure.notInSync(let store, let reason):
+      return (
+        "\(store) is not in sync (changes stay here until the next sync): \(reason)", .failure
+      )
     default: return ("\(error)", .failure)
     }
   }
@@ -108,6 +114,9 @@ enum Messages {
         "\(key) cannot be \(value.writeArgument): the settings schema allows \(allowed) "
           + "(--force writes it anyway). \(unchanged)", .failure
       )
+    case .quotaExceeded, .cloudStoreNotAttached, .cloudChangesNotSent:
+      return (error.description, .failure)
+    case .invalidCloudFile, .cloudEngineFailed: return (error.description, .dataError)
     case .invalidDomainName, .invalidHost: return (error.description, .usage)
     case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
     }

@@ -1,0 +1,159 @@
+/// Keeps keys of defaults domains and a cloud store in step, both ways — Apple's recommended
+/// pattern (values live in user defaults; the key-value store carries them), automated.
+///
+/// For each mirrored key it remembers the value both sides last agreed on. A side that
+/// differs from it has changed: a domain's change (by an app or plistctl) is written to the
+/// store, a store's change (a sync) to the domain, atomically under the domain's lock. What
+/// a step writes is recorded as agreed at once, so the other direction never sends it back:
+/// no loops. When both changed, the domain's value is written to the store as the newest
+/// write, and the store's merge then decides (last writer wins) what both end with.
+public struct CloudMirror: Sendable {
+  /// The store.
+  public let store: CloudStore
+  /// The preferences directory's domains.
+  public let domains: DomainStore
+  /// Mirrored keys by domain name.
+  public let keys: [String: [String]]
+
+  /// A mirror.
+  public init(store: CloudStore, domains: DomainStore, keys: [String: [String]]) {
+    self.store = store
+    self.domains = domains
+    self.keys = keys
+  }
+
+  /// The directories whose changes a watch should look at (the domains' own).
+  public var watchedDirectories: [String] {
+    let paths = keys.keys.compactMap { try? domains.path(of: Domain(named: $0)) }
+    return Array(Set(paths.map(Platform.directory(of:)))).sorted()
+  }
+
+  /// Sends the domains' changes to the store.
+  ///
+  /// - Returns: The keys written to the store, as `domain key`.
+  /// - Throws: `PlistError` (an unreadable domain, the store's limits).
+  @discardableResult
+  public func sendLocalChanges() throws(PlistError) -> [String] {
+    try step(towardStore: true)
+  }
+
+  /// Writes the store's changes into the domains.
+  ///
+  /// - Returns: The keys written to domains, as `domain key`.
+  /// - Throws: `PlistError` when a domain cannot be read or written.
+  @discardableResult
+  public func applyStoreChanges() throws(PlistError) -> [String] {
+    try step(towardStore: false)
+  }
+
+  /// Syncs the store with the mirrored keys in step: the domains' changes go to the store
+  /// first (as the newest writes), then the engine exchanges and merges, then the store's
+  /// values land in the domains.
+  ///
+  /// - Returns: The store's sync report.
+  /// - Throws: `PlistError` from the domains, the limits or the engine.
+  public func sync() throws(PlistError) -> CloudStore.SyncReport {
+    try sendLocalChanges()
+    let report = try store.sync()
+    try applyStoreChanges()
+    return report
+  }
+
+  /// What both sides last agreed on for one key.
+  private enum Agreed: Equatable {
+    case value(PlistValue)
+    case absent
+  }
+
+  private var recordDirectory: String { store.stateDirectory + "/mirrors" }
+  private var recordPath: String { recordDirectory + "/agreed.plist" }
+
+  private func step(towardStore: Bool) throws(PlistError) -> [String] {
+    guard !keys.isEmpty else { return [] }
+    let lock: Int32
+    do {
+      try Platform.makeDirectories(recordDirectory, mode: 0o700)
+      lock = try Platform.lockDirectory(recordDirectory)
+    } catch { throw .system(error) }
+    defer { Platform.closeQuietly(lock) }
+    var record = loadRecord()
+    let storeValues = try store.values()
+    var written: [String] = []
+    var toStore: [String: PlistValue?] = [:]
+    for (domainName, domainKeys) in keys.sorted(by: { $0.key < $1.key }) {
+      let domain = try Domain(named: domainName)
+      let local = try domains.load(domain)?.dictionary ?? PlistDictionary()
+      var toDomain: [String: PlistValue?] = [:]
+      for key in domainKeys {
+        let agreed = record[domainName]?[key]
+        let here = local[key]
+        let there = storeValues[key]
+        let now: PlistValue?
+        if towardStore {
+          // A key mirrored for the first time takes the store's value when it has one
+          // (applyStoreChanges brings it); else the domain's goes to the store.
+          if agreed == nil && there != nil { continue }
+          guard agreed != Self.agreement(here) else { continue }
+          if agreed != nil || here != nil {
+            toStore[key] = here
+            written.append(domainName + " " + key)
+          }
+          now = here
+        } else {
+          guard there != nil || agreed != nil, agreed != Self.agreement(there) else { continue }
+          toDomain[key] = there
+          written.append(domainName + " " + key)
+          now = there
+        }
+        record[domainName, default: [:]][key] = Self.agreement(now)
+      }
+      if !toDomain.isEmpty {
+        try domains.update(domain) { dictionary in
+          for (key, value) in toDomain { dictionary[key] = value }
+        }
+      }
+    }
+    if !toStore.isEmpty { try store.write(toStore) }
+    try saveRecord(record)
+    return written
+  }
+
+  private static func agreement(_ value: PlistValue?) -> Agreed {
+    value.map(Agreed.value) ?? .absent
+  }
+
+  /// The record: per domain, `values` (key → agreed value) and `absent` (keys agreed to be
+  /// missing on both sides).
+  private func loadRecord() -> [String: [String: Agreed]] {
+    guard let root = (try? FileAccess.readPropertyList(path: recordPath))?.value.dictionaryValue
+    else { return [:] }
+    var record: [String: [String: Agreed]] = [:]
+    for (domain, value) in root {
+      var keys: [String: Agreed] = [:]
+      for (key, agreed) in value["values"]?.dictionaryValue ?? PlistDictionary() {
+        keys[key] = .value(agreed)
+      }
+      for key in value["absent"]?.arrayValue ?? [] {
+        if let key = key.stringValue { keys[key] = .absent }
+      }
+      record[domain] = keys
+    }
+    return record
+  }
+
+  private func saveRecord(_ record: [String: [String: Agreed]]) throws(PlistError) {
+    var root = PlistDictionary()
+    for (domain, keys) in record {
+      var values = PlistDictionary()
+      var absent: [PlistValue] = []
+      for (key, agreed) in keys.sorted(by: { $0.key < $1.key }) {
+        switch agreed {
+        case .value(let value): values[key] = value
+        case .absent: absent.append(.string(key))
+        }
+      }
+      root[domain] = ["values": .dictionary(values), "absent": .array(absent)]
+    }
+    try FileAccess.writeAtomically(.dictionary(root), as: .xml, to: recordPath, mode: 0o600)
+  }
+}

@@ -1,0 +1,68 @@
+/// A store's state as `cloud status` shows it: the replicas seen, the last sync, what waits
+/// to be sent, quota use, and anything in the folder that needs a person's attention.
+public struct CloudStatus: Sendable {
+  /// One replica's file, as this machine last received it.
+  public struct Replica: Sendable {
+    /// Its id.
+    public var id: ReplicaID
+    /// Its clock.
+    public var clock: CloudTimestamp
+    /// How many keys it knows of (tombstones included).
+    public var entries: Int
+    /// Whether it is this machine.
+    public var isThisMachine: Bool
+  }
+
+  /// Where the store lives.
+  public var location: CloudLocation
+  /// This machine's replica id.
+  public var replica: ReplicaID
+  /// Every replica's file in the store, this one first.
+  public var replicas: [Replica]
+  /// When a sync last reached the engine (milliseconds since 1970), or nil.
+  public var lastSync: Int64?
+  /// Whether this replica has changes the engine has not carried yet.
+  public var pendingChanges: Bool
+  /// Keys with values shown.
+  public var keys: Int
+  /// The bytes those values count for.
+  public var bytes: Int
+  /// The limits.
+  public var quota: CloudQuota
+  /// Keys kept out by the limits after a merge.
+  public var dropped: [String]
+  /// Deletions remembered until every replica has seen them.
+  public var tombstones: Int
+  /// Keys whose newest entry waits because its clock is too far ahead, with the replica.
+  public var heldBack: [String: CloudEntry]
+  /// Names in `replicas/` that are not replicas' files, or could not be read.
+  public var ignored: [CloudFolderEntry]
+}
+
+extension CloudStore {
+  /// The store's status on this machine (reads the files; does not sync).
+  ///
+  /// - Throws: `PlistError` when this replica's file cannot be read.
+  public func status() throws(PlistError) -> CloudStatus {
+    let own = try replicaState()
+    let (others, ignored) = readOtherReplicas()
+    let preview = CloudMerge.merge(own, with: others, now: clock(), policy: policy)
+    let shown = quota.visible(own.entries)
+    let replicas =
+      [
+        CloudStatus.Replica(
+          id: replica, clock: own.clock, entries: own.entries.count, isThisMachine: true)
+      ]
+      + others.map {
+        CloudStatus.Replica(
+          id: $0.replica, clock: $0.clock, entries: $0.entries.count, isThisMachine: false)
+      }
+    return CloudStatus(
+      location: transport.location, replica: replica, replicas: replicas,
+      lastSync: loadSyncState().lastSync,
+      pendingChanges: transport.hasPendingChanges(ownFile: ownFile),
+      keys: shown.values.count, bytes: shown.bytes, quota: quota, dropped: shown.dropped,
+      tombstones: own.entries.values.filter(\.isDeleted).count, heldBack: preview.heldBack,
+      ignored: ignored)
+  }
+}

@@ -1,0 +1,152 @@
+import Synchronization
+
+#if os(Linux)
+  // MARK: - Noticing what should make a store sync, and the stream of external changes
+
+  extension CloudStore {
+    /// What woke a watch.
+    public enum Wake: Sendable, Equatable {
+      /// Another replica's file arrived or changed (a sync tool, or this machine's git).
+      case otherReplicas
+      /// This replica's file changed, written by another process on this machine.
+      case ownFile
+      /// Something changed in one of the other directories watched (mirrored domains).
+      case otherDirectories
+      /// The interval passed (git has no way to announce a push: it is fetched).
+      case interval
+    }
+
+    /// Watches the store's folder (and `directories`) with inotify, calling `handle` for
+    /// each wake-up, until `isStopped` says so after one.
+    ///
+    /// - Parameters:
+    ///   - interval: Milliseconds between `.interval` wake-ups, or nil for none.
+    ///   - directories: More directories to watch (their files' changes wake it too).
+    ///   - isStopped: Whether to stop.
+    ///   - handle: What to do.
+    /// - Throws: What `handle` throws, or `PlistError.system` when watching fails.
+    public func watch(
+      every interval: Int64?, alsoWatching directories: [String] = [],
+      isStopped: () -> Bool = { false }, handle: (Wake) throws(PlistError) -> Void
+    ) throws(PlistError) {
+      let wakeup: Wakeup
+      do { wakeup = try Platform.makeWakeup() } catch { throw .system(error) }
+      defer { Platform.closeWakeup(wakeup) }
+      try watch(
+        every: interval, alsoWatching: directories, wakeup: wakeup, isStopped: isStopped,
+        handle: handle)
+    }
+
+    func watch(
+      every interval: Int64?, alsoWatching directories: [String], wakeup: Wakeup,
+      isStopped: () -> Bool, handle: (Wake) throws(PlistError) -> Void
+    ) throws(PlistError) {
+      try transport.prepare()
+      let watcher: Int32
+      do { watcher = try Platform.makeWatcher() } catch { throw .system(error) }
+      defer { Platform.closeQuietly(watcher) }
+      let replicas = Platform.addWatch(
+        watcher, transport.replicasDirectory, mask: Platform.directoryEvents)
+      for directory in directories {
+        _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
+      }
+      let ownName = replica.text + ".plist"
+      let timeout = interval.map { Int32(clamping: $0) } ?? -1
+      while !isStopped() {
+        let (ready, _) = Platform.waitForEvents(
+          watcher, wakeup: wakeup, timeoutMilliseconds: timeout)
+        if isStopped() { return }
+        guard ready else {
+          if interval != nil { try handle(.interval) }
+          continue
+        }
+        let events: [WatchEvent]
+        do { events = try Platform.readEvents(watcher) } catch { throw .system(error) }
+        var wakes: Set<Wake> = []
+        for event in events {
+          if event.watch == replicas {
+            switch CloudFolderEntry(name: event.name).kind {
+            case .replica: wakes.insert(event.name == ownName ? .ownFile : .otherReplicas)
+            default: continue
+            }
+          } else {
+            wakes.insert(.otherDirectories)
+          }
+        }
+        // Other replicas first: a sync rewrites this replica's file, which then shows no
+        // change of its own.
+        for wake in [Wake.otherDirectories, .otherReplicas, .ownFile] where wakes.contains(wake) {
+          try handle(wake)
+        }
+      }
+    }
+
+    /// The external changes to the store, as they happen: another replica's values arriving
+    /// (`serverChange`, or `initialSync` on the first sync), writes refused or merges kept
+    /// out by the limits (`quotaViolation`), re-attachment (`accountChange`). This process's
+    /// own writes never appear; a sync that changes nothing brings nothing. The store's
+    /// folder is watched with inotify on a thread of the stream's own: files a sync tool
+    /// brings are merged at once, and with `interval`, the store also syncs that often (git
+    /// cannot announce a push). Ends when the consumer stops iterating.
+    ///
+    /// - Parameter interval: Milliseconds between syncs, or nil to sync only when files
+    ///   arrive (a replicated folder) and when `synchronize()` is called.
+    /// - Returns: The changes.
+    public func changes(syncingEvery interval: Int64? = nil) -> AsyncStream<CloudChange> {
+      let (stream, continuation) = AsyncStream.makeStream(of: CloudChange.self)
+      let id = shared.withLock { shared in
+        let id = shared.nextListener
+        shared.nextListener += 1
+        shared.listeners[id] = continuation
+        return id
+      }
+      _ = try? values()
+      guard let wakeup = try? Platform.makeWakeup() else {
+        continuation.finish()
+        return stream
+      }
+      let stopped = Atomic(false)
+      continuation.onTermination = { [weak self] _ in
+        stopped.store(true, ordering: .sequentiallyConsistent)
+        Platform.wake(wakeup)
+        _ = self?.shared.withLock { $0.listeners.removeValue(forKey: id) }
+      }
+      let started = Platform.startThread { [self] in
+        try? watch(
+          every: interval, alsoWatching: [], wakeup: wakeup,
+          isStopped: { stopped.load(ordering: .sequentiallyConsistent) }
+        ) { (wake) throws(PlistError) in
+          switch wake {
+          case .otherReplicas, .interval: _ = try? sync()
+          case .ownFile: refreshedChanges()
+          case .otherDirectories: break
+          }
+        }
+        Platform.closeWakeup(wakeup)
+        continuation.finish()
+      }
+      if !started {
+        Platform.closeWakeup(wakeup)
+        continuation.finish()
+      }
+      return stream
+    }
+
+    /// Re-reads this replica's file after another process on this machine wrote it (a
+    /// `cloud set`, another app's sync), and reports what changed as `serverChange`, to the
+    /// change streams and to the caller.
+    ///
+    /// - Returns: The change, if any.
+    @discardableResult
+    public func refreshedChanges() -> [CloudChange] {
+      guard let values = try? quota.visible(replicaState().entries).values else { return [] }
+      let change = shared.withLock { shared -> CloudChange? in
+        defer { shared.known = values }
+        return shared.known.flatMap { CloudChange.between($0, values, reason: .serverChange) }
+      }
+      guard let change else { return [] }
+      broadcast(change)
+      return [change]
+    }
+  }
+#endif

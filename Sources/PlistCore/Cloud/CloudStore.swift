@@ -1,0 +1,226 @@
+import Synchronization
+
+/// A key-value store that follows the user to their other machines: Apple's
+/// `NSUbiquitousKeyValueStore`, shaped the same (`set`, typed getters, `removeObject`,
+/// `dictionaryRepresentation`, `synchronize()`, a stream of external changes), carried by git
+/// or any replicated folder (`CloudTransport`).
+///
+/// Each replica keeps its latest knowledge of every key in its own file in the store, and
+/// reads and writes only that file; `synchronize()` has the engine exchange the files and
+/// merges the others' into it, per key, last writer wins by a hybrid logical clock
+/// (`CloudMerge`). So every operation works offline, two replicas never write one file, and
+/// all replicas converge whatever the order of their syncs. The seeds' limits hold
+/// (`CloudQuota`).
+public final class CloudStore: Sendable {
+  /// The store's name on this machine.
+  public let name: String
+  /// This machine's replica.
+  public let replica: ReplicaID
+  /// What carries the files.
+  public let transport: any CloudTransport
+  /// The store's state directory on this machine (lock, sync state).
+  public let stateDirectory: String
+  /// The limits.
+  public let quota: CloudQuota
+  /// The skew bound and tombstone retention.
+  public let policy: CloudMerge.Policy
+  /// The physical clock, in milliseconds since 1970 (replaceable for tests of skew).
+  let clock: @Sendable () -> Int64
+
+  struct Shared {
+    /// The values this process has seen: own writes update it silently; anything else that
+    /// changes it is an external change.
+    var known: [String: PlistValue]?
+    var lastError: PlistError?
+    var listeners: [Int: AsyncStream<CloudChange>.Continuation] = [:]
+    var nextListener = 0
+  }
+  let shared = Mutex(Shared())
+
+  /// A store over a transport.
+  ///
+  /// - Parameters:
+  ///   - name: The store's name on this machine.
+  ///   - transport: What carries the files.
+  ///   - replica: This machine's replica id.
+  ///   - stateDirectory: Where the store's lock and sync state live.
+  ///   - quota: The limits.
+  ///   - policy: The skew bound and tombstone retention.
+  ///   - clock: The physical clock in milliseconds since 1970 (nil: the system's).
+  public init(
+    name: String, transport: any CloudTransport, replica: ReplicaID, stateDirectory: String,
+    quota: CloudQuota = .standard, policy: CloudMerge.Policy = CloudMerge.Policy(),
+    clock: (@Sendable () -> Int64)? = nil
+  ) {
+    self.name = name
+    self.transport = transport
+    self.replica = replica
+    self.stateDirectory = stateDirectory
+    self.quota = quota
+    self.policy = policy
+    self.clock = clock ?? { Platform.currentMilliseconds() }
+  }
+
+  /// This replica's file in the store.
+  public var ownFile: String { transport.replicasDirectory + "/" + replica.text + ".plist" }
+
+  // MARK: - Reading
+
+  /// This replica's knowledge: its file, or an empty state before its first write or sync.
+  ///
+  /// - Throws: `PlistError` when the file cannot be read or is not a replica's file (it is
+  ///   then never overwritten).
+  public func replicaState() throws(PlistError) -> ReplicaState {
+    let bytes: [UInt8]
+    do { bytes = try Platform.readFile(atPath: ownFile) } catch {
+      if error.errno == .noSuchFileOrDirectory { return ReplicaState(replica: replica) }
+      throw .system(error)
+    }
+    let value: PlistValue
+    do { value = try PropertyList.decode(bytes).value } catch {
+      throw .parse(error, source: ownFile)
+    }
+    let state = try ReplicaState(value, source: ownFile)
+    guard state.replica == replica else {
+      throw .invalidCloudFile(path: ownFile, .wrongReplica(state.replica))
+    }
+    return state
+  }
+
+  /// Every key and value, as `NSUbiquitousKeyValueStore.dictionaryRepresentation` (empty when
+  /// the replica's file cannot be read; `lastError` says why).
+  public var dictionaryRepresentation: [String: PlistValue] {
+    do { return try values() } catch {
+      shared.withLock { $0.lastError = error }
+      return [:]
+    }
+  }
+
+  /// The values this replica shows (its live entries within the limits), remembered as
+  /// seen by this process; unlike `dictionaryRepresentation`, it says why it cannot.
+  ///
+  /// - Throws: `PlistError` when this replica's file cannot be read.
+  public func values() throws(PlistError) -> [String: PlistValue] {
+    let values = quota.visible(try replicaState().entries).values
+    shared.withLock { if $0.known == nil { $0.known = values } }
+    return values
+  }
+
+  /// A key's value, or nil.
+  public func object(forKey key: String) -> PlistValue? { dictionaryRepresentation[key] }
+
+  /// A string, or a number or boolean as Foundation writes it; nil otherwise.
+  public func string(forKey key: String) -> String? {
+    object(forKey: key).flatMap(FoundationCoercion.string)
+  }
+
+  /// An integer as Foundation reads one (`longLong(forKey:)` in Apple's store); 0 otherwise.
+  public func longLong(forKey key: String) -> Int64 {
+    Int64(object(forKey: key).map(FoundationCoercion.integer) ?? 0)
+  }
+
+  /// A double as Foundation reads one; 0 otherwise.
+  public func double(forKey key: String) -> Double {
+    object(forKey: key).map(FoundationCoercion.double) ?? 0
+  }
+
+  /// A boolean as Foundation reads one; false otherwise.
+  public func bool(forKey key: String) -> Bool {
+    object(forKey: key).map(FoundationCoercion.bool) ?? false
+  }
+
+  /// An array, or nil.
+  public func array(forKey key: String) -> [PlistValue]? { object(forKey: key)?.arrayValue }
+
+  /// A dictionary, or nil.
+  public func dictionary(forKey key: String) -> PlistDictionary? {
+    object(forKey: key)?.dictionaryValue
+  }
+
+  /// Data, or nil.
+  public func data(forKey key: String) -> PlistData? { object(forKey: key)?.dataValue }
+
+  /// The error of the last write or read that failed, or nil since the last that worked.
+  public var lastError: PlistError? { shared.withLock { $0.lastError } }
+
+  // MARK: - Writing
+
+  /// Writes several keys at once, atomically: one clock, one replacement of the replica's
+  /// file. Checked against the limits first; a refused write changes nothing and is
+  /// reported to the change streams as `quotaViolation`.
+  ///
+  /// - Parameter changes: New values by key; nil removes the key.
+  /// - Throws: `PlistError.quotaExceeded`, or a failure to read or write the file.
+  public func write(_ changes: [String: PlistValue?]) throws(PlistError) {
+    do {
+      try withLock { () throws(PlistError) in
+        let before = try replicaState()
+        var after = before
+        let stamp = before.clock.tick(now: clock())
+        for (key, value) in changes {
+          after.entries[key] = CloudEntry(value: value, timestamp: stamp, replica: replica)
+        }
+        after.clock = stamp
+        try quota.check(changes, before: before.entries, after: after.entries)
+        try save(after)
+        let values = quota.visible(after.entries).values
+        shared.withLock {
+          $0.known = values
+          $0.lastError = nil
+        }
+      }
+    } catch {
+      shared.withLock { $0.lastError = error }
+      if case .quotaExceeded = error {
+        broadcast(CloudChange(reason: .quotaViolation, keys: changes.keys.sorted()))
+      }
+      throw error
+    }
+  }
+
+  /// Sets a key, as `NSUbiquitousKeyValueStore.set(_:forKey:)`: it never throws; a refused or
+  /// failed write leaves `lastError` (and a refusal is reported as `quotaViolation`).
+  public func set(_ value: PlistValue?, forKey key: String) {
+    try? write([key: value])
+  }
+
+  /// Sets a key to a Swift value (`set(3, forKey:)`, `set(["a", "b"], forKey:)`).
+  public func set<Value: PlistValueConvertible>(_ value: Value?, forKey key: String) {
+    set(value?.plistValue, forKey: key)
+  }
+
+  /// Removes a key (a tombstone that wins over older writes everywhere).
+  public func removeObject(forKey key: String) {
+    set(nil as PlistValue?, forKey: key)
+  }
+
+  // MARK: - Files and locking
+
+  /// Runs `body` holding the store's lock on this machine, which serialises this replica's
+  /// writers (processes and `synchronize()` alike) and the engine's runs.
+  func withLock<Result>(_ body: () throws(PlistError) -> Result) throws(PlistError) -> Result {
+    let lock: Int32
+    do {
+      try Platform.makeDirectories(stateDirectory, mode: 0o700)
+      lock = try Platform.lockDirectory(stateDirectory)
+    } catch {
+      throw .system(error)
+    }
+    defer { Platform.closeQuietly(lock) }
+    return try body()
+  }
+
+  /// Replaces this replica's file atomically.
+  func save(_ state: ReplicaState) throws(PlistError) {
+    do { try Platform.makeDirectories(transport.replicasDirectory, mode: 0o755) } catch {
+      throw .system(error)
+    }
+    try FileAccess.writeAtomically(state.propertyList, as: .xml, to: ownFile, mode: 0o644)
+  }
+
+  /// Delivers a change to every stream.
+  func broadcast(_ change: CloudChange) {
+    let listeners = shared.withLock { Array($0.listeners.values) }
+    for listener in listeners { listener.yield(change) }
+  }
+}

@@ -1,0 +1,128 @@
+/// One replica's file in a store, `replicas/<replica id>.plist`: its latest knowledge of every
+/// key (values and tombstones, each with the clock and replica that wrote it), its clock, and
+/// which version of every other replica's file it has merged. Only that replica ever writes
+/// it, so no sync engine ever meets two versions of one file to reconcile.
+public struct ReplicaState: Equatable, Sendable {
+  /// Whose file.
+  public var replica: ReplicaID
+  /// The replica's hybrid logical clock: past every entry it has written or merged.
+  public var clock: CloudTimestamp
+  /// For each other replica, the clock of its file when this one last merged it (a copy
+  /// older than that, delivered late by a sync engine, is not merged again).
+  public var seen: [ReplicaID: CloudTimestamp]
+  /// Every key this replica knows of.
+  public var entries: [String: CloudEntry]
+
+  /// The file format's version; a newer one is refused, not misread.
+  static let formatVersion: Int64 = 1
+
+  /// An empty replica.
+  public init(replica: ReplicaID) {
+    self.replica = replica
+    clock = .zero
+    seen = [:]
+    entries = [:]
+  }
+
+  /// The file's property list.
+  public var propertyList: PlistValue {
+    var keyed: [(String, PlistValue)] = []
+    for (key, entry) in entries {
+      var fields: [(String, PlistValue)] =
+        [
+          ("replica", .string(entry.replica.text))
+        ] + Self.fields(entry.timestamp)
+      if let value = entry.value {
+        fields.append(("value", value))
+      } else {
+        fields.append(("deleted", .boolean(true)))
+      }
+      keyed.append((key, .dictionary(Self.dictionary(fields))))
+    }
+    let seenFields = seen.map {
+      ($0.key.text, PlistValue.dictionary(Self.dictionary(Self.fields($0.value))))
+    }
+    return .dictionary(
+      Self.dictionary(
+        [
+          ("format", .integer(PlistInteger(Self.formatVersion))),
+          ("replica", .string(replica.text)),
+          ("seen", .dictionary(Self.dictionary(seenFields))),
+          ("entries", .dictionary(Self.dictionary(keyed))),
+        ] + Self.fields(clock)))
+  }
+
+  /// Reads a replica's file.
+  ///
+  /// - Parameters:
+  ///   - value: The parsed file.
+  ///   - source: The file's path, for errors.
+  /// - Throws: `PlistError.invalidCloudFile` naming what is wrong.
+  public init(_ value: PlistValue, source: String) throws(PlistError) {
+    func problem(_ what: CloudFileProblem) -> PlistError { .invalidCloudFile(path: source, what) }
+    guard let root = value.dictionaryValue else { throw problem(.notADictionary) }
+    guard let version = root["format"]?.intValue else { throw problem(.missingField("format")) }
+    guard Int64(version) <= Self.formatVersion else {
+      throw problem(.newerFormat(Int64(version)))
+    }
+    guard let idText = root["replica"]?.stringValue, let id = ReplicaID(idText) else {
+      throw problem(.missingField("replica"))
+    }
+    replica = id
+    guard let clock = Self.timestamp(root) else { throw problem(.missingField("time")) }
+    self.clock = clock
+    seen = [:]
+    for (key, value) in root["seen"]?.dictionaryValue ?? PlistDictionary() {
+      guard let other = ReplicaID(key), let fields = value.dictionaryValue,
+        let stamp = Self.timestamp(fields)
+      else { throw problem(.badEntry("seen", key)) }
+      seen[other] = stamp
+    }
+    guard let keyed = root["entries"]?.dictionaryValue else {
+      throw problem(.missingField("entries"))
+    }
+    entries = [:]
+    for (key, value) in keyed {
+      guard let fields = value.dictionaryValue, let stamp = Self.timestamp(fields),
+        let writer = fields["replica"]?.stringValue.flatMap(ReplicaID.init)
+      else { throw problem(.badEntry("entries", key)) }
+      let deleted = fields["deleted"]?.boolValue ?? false
+      guard deleted || fields["value"] != nil else { throw problem(.badEntry("entries", key)) }
+      entries[key] = CloudEntry(
+        value: deleted ? nil : fields["value"], timestamp: stamp, replica: writer)
+    }
+  }
+
+  private static func dictionary(_ pairs: [(String, PlistValue)]) -> PlistDictionary {
+    PlistDictionary(keys: pairs.map(\.0), values: pairs.map(\.1))
+  }
+
+  private static func fields(_ stamp: CloudTimestamp) -> [(String, PlistValue)] {
+    [
+      ("time", .integer(PlistInteger(stamp.wall))),
+      ("counter", .integer(PlistInteger(stamp.counter))),
+    ]
+  }
+
+  private static func timestamp(_ fields: PlistDictionary) -> CloudTimestamp? {
+    guard let wall = fields["time"]?.integerValue?.int64Value,
+      let counter = fields["counter"]?.integerValue?.int64Value,
+      wall >= 0, counter >= 0
+    else { return nil }
+    return CloudTimestamp(wall: wall, counter: counter)
+  }
+}
+
+/// What is wrong with a file in a store's `replicas/` folder.
+public enum CloudFileProblem: Equatable, Sendable {
+  /// Its root is not a dictionary.
+  case notADictionary
+  /// A required field is missing or of the wrong type.
+  case missingField(String)
+  /// Written by a newer plistctl, in a format this one does not know.
+  case newerFormat(Int64)
+  /// An entry of a section (`entries`, `seen`) is malformed.
+  case badEntry(String, String)
+  /// The file of one replica says it is another's.
+  case wrongReplica(ReplicaID)
+}

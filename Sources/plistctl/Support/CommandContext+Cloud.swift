@@ -1,0 +1,40 @@
+import PlistCore
+
+/// What the cloud commands share: plistctl's directories, an attached store, its mirror, and
+/// how a change is printed.
+extension CommandContext {
+  func cloudDirectories() throws(PlistError) -> CloudDirectories {
+    try CloudDirectories(environment: environment)
+  }
+
+  func cloudStore(_ name: String) throws(PlistError) -> CloudStore {
+    try CloudStore.attached(named: name, directories: cloudDirectories())
+  }
+
+  /// The store's mirror of defaults keys (no keys when none are mirrored).
+  func cloudMirror(_ store: CloudStore) throws(PlistError) -> CloudMirror {
+    let attachment = try CloudAttachments(directories: cloudDirectories())
+      .attachment(named: store.name)
+    return CloudMirror(store: store, domains: try self.store(), keys: attachment?.mirrors ?? [:])
+  }
+
+  /// A change as `cloud watch` prints it: `serverChange: a, b`, or a JSON line with Apple's
+  /// number for the reason.
+  func printCloudChange(_ change: CloudChange, store: String, json: Bool) throws(PlistError) {
+    if json {
+      let object: PlistValue = [
+        "store": .string(store), "reason": .string(change.reason.description),
+        "code": .integer(PlistInteger(change.reason.rawValue)),
+        "keys": .array(change.keys.map(PlistValue.string)),
+      ]
+      let bytes: [UInt8]
+      do {
+        bytes = try PropertyList.encode(
+          object, as: .json, options: PropertyList.WriteOptions(prettyJSON: false))
+      } catch { throw .encoding(error) }
+      try print(String(decoding: bytes.dropLast(bytes.last == 0x0A ? 1 : 0), as: UTF8.self))
+    } else {
+      try print("\(change.reason): " + change.keys.joined(separator: ", "))
+    }
+  }
+}
