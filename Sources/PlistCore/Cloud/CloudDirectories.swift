@@ -20,6 +20,18 @@ public struct CloudDirectories: Sendable, Equatable {
     data = try Self.directory(environment, "XDG_DATA_HOME", ".local/share") + "/plistctl"
   }
 
+  /// The directories this process's environment names.
+  ///
+  /// - Throws: `PlistError.noPreferencesDirectory` when neither the XDG variables nor `HOME`
+  ///   say where.
+  public static func current() throws(PlistError) -> CloudDirectories {
+    var environment: [String: String] = [:]
+    for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOME"] {
+      environment[name] = Platform.environmentValue(name)
+    }
+    return try CloudDirectories(environment: environment)
+  }
+
   /// Explicit directories (tests; an app with its own layout).
   public init(configuration: String, state: String, data: String) {
     self.configuration = configuration

@@ -26,6 +26,7 @@ public struct CloudEntry: Hashable, Sendable {
   public func wins(over other: CloudEntry) -> Bool {
     if timestamp != other.timestamp { return timestamp > other.timestamp }
     if replica != other.replica { return replica > other.replica }
+    if value == other.value { return false }
     return Self.tieBreak(other.value).lexicographicallyPrecedes(Self.tieBreak(value))
   }
 

@@ -66,10 +66,11 @@ public struct CloudQuota: Sendable, Equatable {
   ///   - changes: The keys written, with their new values (nil: removed).
   ///   - before: The entries before the write.
   ///   - after: The entries after it.
+  /// - Returns: The values shown after the write.
   /// - Throws: `PlistError.quotaExceeded` naming the limit.
   func check(
     _ changes: [String: PlistValue?], before: [String: CloudEntry], after: [String: CloudEntry]
-  ) throws(PlistError) {
+  ) throws(PlistError) -> [String: PlistValue] {
     for key in changes.keys.sorted() where key.utf8.count > maximumKeyBytes {
       throw .quotaExceeded(.keyLength(key: key, limit: maximumKeyBytes))
     }
@@ -79,7 +80,7 @@ public struct CloudQuota: Sendable, Equatable {
     let kept =
       written.allSatisfy { shown.values[$0] != nil }
       && shownBefore.keys.allSatisfy { changes[$0] != nil || shown.values[$0] != nil }
-    guard !kept else { return }
+    guard !kept else { return shown.values }
     // Which limit: count what the write would need if nothing were dropped.
     var keys = Set(shownBefore.keys)
     var bytes = shownBefore.values.reduce(0) { $0 + Self.size(of: $1) }

@@ -37,19 +37,37 @@ import Synchronization
         handle: handle)
     }
 
-    func watch(
-      every interval: Int64?, alsoWatching directories: [String], wakeup: Wakeup,
-      isStopped: () -> Bool, handle: (Wake) throws(PlistError) -> Void
-    ) throws(PlistError) {
+    /// An inotify watcher on the store's folder (its watch is returned) and `directories`.
+    func makeWatcher(alsoWatching directories: [String]) throws(PlistError)
+      -> (watcher: Int32, replicas: Int32?)
+    {
       try transport.prepare()
       let watcher: Int32
       do { watcher = try Platform.makeWatcher() } catch { throw .system(error) }
-      defer { Platform.closeQuietly(watcher) }
       let replicas = Platform.addWatch(
         watcher, transport.replicasDirectory, mask: Platform.directoryEvents)
       for directory in directories {
         _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
       }
+      return (watcher, replicas)
+    }
+
+    func watch(
+      every interval: Int64?, alsoWatching directories: [String], wakeup: Wakeup,
+      isStopped: () -> Bool, handle: (Wake) throws(PlistError) -> Void
+    ) throws(PlistError) {
+      let (watcher, replicas) = try makeWatcher(alsoWatching: directories)
+      defer { Platform.closeQuietly(watcher) }
+      try watch(
+        watcher, replicas: replicas, every: interval, wakeup: wakeup, isStopped: isStopped,
+        handle: handle)
+    }
+
+    /// The loop of `watch`, on a watcher made already.
+    func watch(
+      _ watcher: Int32, replicas: Int32?, every interval: Int64?, wakeup: Wakeup,
+      isStopped: () -> Bool, handle: (Wake) throws(PlistError) -> Void
+    ) throws(PlistError) {
       let ownName = replica.text + ".plist"
       let timeout = interval.map { Int32(clamping: $0) } ?? -1
       while !isStopped() {
@@ -101,7 +119,13 @@ import Synchronization
         return id
       }
       _ = try? values()
+      // Watching starts before this returns, so no change made afterwards is missed.
       guard let wakeup = try? Platform.makeWakeup() else {
+        continuation.finish()
+        return stream
+      }
+      guard let (watcher, replicas) = try? makeWatcher(alsoWatching: []) else {
+        Platform.closeWakeup(wakeup)
         continuation.finish()
         return stream
       }
@@ -113,7 +137,7 @@ import Synchronization
       }
       let started = Platform.startThread { [self] in
         try? watch(
-          every: interval, alsoWatching: [], wakeup: wakeup,
+          watcher, replicas: replicas, every: interval, wakeup: wakeup,
           isStopped: { stopped.load(ordering: .sequentiallyConsistent) }
         ) { (wake) throws(PlistError) in
           switch wake {
@@ -122,10 +146,12 @@ import Synchronization
           case .otherDirectories: break
           }
         }
+        Platform.closeQuietly(watcher)
         Platform.closeWakeup(wakeup)
         continuation.finish()
       }
       if !started {
+        Platform.closeQuietly(watcher)
         Platform.closeWakeup(wakeup)
         continuation.finish()
       }

@@ -161,9 +161,8 @@ public final class CloudStore: Sendable {
           after.entries[key] = CloudEntry(value: value, timestamp: stamp, replica: replica)
         }
         after.clock = stamp
-        try quota.check(changes, before: before.entries, after: after.entries)
+        let values = try quota.check(changes, before: before.entries, after: after.entries)
         try save(after)
-        let values = quota.visible(after.entries).values
         shared.withLock {
           $0.known = values
           $0.lastError = nil

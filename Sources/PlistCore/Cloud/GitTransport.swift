@@ -84,8 +84,11 @@ public struct GitTransport: CloudTransport {
     guard try commitsAhead() != 0 else { return .sent }
     let pushed = try run(["push", "-q", "origin", "HEAD:refs/heads/" + Self.branch])
     if pushed.status == 0 {
-      // Keep the remote-tracking branch in step, so "ahead" is right without a fetch.
+      // Keep the remote-tracking branch in step, so "ahead" is right without a fetch; and
+      // pack the clone now and then (each sync adds a whole file's object; git's own
+      // threshold lets thousands pile up first).
       _ = try? run(["fetch", "-q", "origin"])
+      _ = try? run(["-c", "gc.auto=256", "gc", "--auto", "--quiet"])
       return .sent
     }
     let reason = String(decoding: pushed.errors, as: UTF8.self)
@@ -156,8 +159,11 @@ public struct GitTransport: CloudTransport {
   /// with no hooks and no signing (the commits are the store's, not the user's).
   private func run(_ arguments: [String]) throws(PlistError) -> ProgramResult {
     let command =
-      ["git", "-C", workTree, "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false"]
-      + arguments
+      [
+        "git", "-C", workTree, "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false",
+        // An identity for the commits a rebase rewrites, on a machine that has none.
+        "-c", "user.name=plistctl", "-c", "user.email=plistctl@replica.plistctl.invalid",
+      ] + arguments
     do {
       return try Platform.run(
         command, environment: ["GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "LANGUAGE": ""])

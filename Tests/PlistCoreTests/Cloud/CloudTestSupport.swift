@@ -83,3 +83,26 @@ func mergeCommits(in location: CloudLocation) throws -> Int {
     URL(fileURLWithPath: "/usr/bin/git"), ["-C", path, "rev-list", "--merges", "--all", "--count"])
   return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
 }
+
+/// The first `count` changes a stream delivers, waiting at most `limit` (fewer if it runs out).
+func firstChanges(
+  _ stream: AsyncStream<CloudChange>, count: Int, within limit: Duration = .seconds(10)
+) async -> [CloudChange] {
+  await withTaskGroup(of: [CloudChange]?.self) { group in
+    group.addTask {
+      var changes: [CloudChange] = []
+      for await change in stream {
+        changes.append(change)
+        if changes.count == count { break }
+      }
+      return changes
+    }
+    group.addTask {
+      try? await Task.sleep(for: limit)
+      return nil
+    }
+    let first = await group.next() ?? nil
+    group.cancelAll()
+    return first ?? []
+  }
+}
