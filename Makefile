@@ -41,8 +41,9 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_plistctl \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/plistctl.fish
 
+# make bench: every benchmark; make bench BENCH=cloud (convert, latency, defaults): one.
 bench: release
-	bench/run.sh
+	bench/run.sh $(BENCH)
 
 fuzz:
 	fuzz/run.sh $(FUZZ_SECONDS)

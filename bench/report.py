@@ -1,8 +1,10 @@
 """Turns bench/results/*.json (hyperfine) and *.rss (GNU time, KiB) into markdown tables of
-medians and ratios. usage: report.py convert"""
+medians and ratios. usage: report.py convert|latency|defaults|cloud"""
+import collections
 import json
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -171,5 +173,233 @@ def defaults():
                                           counts[tool] / counts["defaults-program"]))
 
 
+def pooled(prefix):
+    """Times by command over the rounds of a rotated run (PREFIX-0.json, PREFIX-1.json…)."""
+    times = {}
+    rounds = 0
+    for name in sorted(os.listdir(RESULTS)):
+        if re.fullmatch(re.escape(prefix) + r"-\d+\.json", name):
+            rounds += 1
+            with open(os.path.join(RESULTS, name)) as f:
+                for r in json.load(f)["results"]:
+                    times.setdefault(r["command"], []).extend(r["times"])
+    return times, rounds
+
+
+def callgrind_profile(path):
+    """Self cost by function, and calls between functions (count, inclusive cost), from a
+    callgrind output file (names as written: run.sh demangles them)."""
+    names = {}
+    self_cost = collections.defaultdict(lambda: [0, 0, 0, 0])
+    calls = collections.defaultdict(lambda: [0, [0, 0, 0, 0]])
+    summary = None
+    current = callee = None
+    pending = 0
+
+    def name(text):
+        m = re.match(r"\((\d+)\)(?: (.*))?$", text)
+        if not m:
+            return text
+        if m.group(2) is not None:
+            names[m.group(1)] = m.group(2)
+        return names[m.group(1)]
+
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("fn="):
+                current = name(line[3:])
+            elif line.startswith("cfn="):
+                callee = name(line[4:])
+            elif line.startswith("calls="):
+                pending = int(line[6:].split()[0])
+            elif line.startswith("summary:"):
+                summary = [int(x) for x in line.split()[1:]]
+            elif line and (line[0].isdigit() or line[0] in "+-*"):
+                costs = [int(x) for x in line.split()[1:]] + [0, 0, 0, 0]
+                if pending:
+                    call = calls[(current, callee)]
+                    call[0] += pending
+                    call[1] = [a + b for a, b in zip(call[1], costs)]
+                    pending = 0
+                else:
+                    self_cost[current] = [a + b for a, b in zip(self_cost[current], costs)]
+    return summary, self_cost, calls
+
+
+def callgrind_stage(calls, prefix, within=None):
+    """The calls into a function from the others (from WITHIN only, when given): count and
+    inclusive cost. The function is every name that starts with PREFIX once `specialized `
+    and the like are taken off (its thunks and specialisations counted once; its closures
+    are inside it)."""
+    def named(fn, start):
+        return fn is not None and re.sub(
+            r"^((specialized|merged|outlined|partial apply for|protocol witness for) )+", "",
+            fn).startswith(start)
+    count, cost = 0, [0, 0, 0, 0]
+    for (caller, callee), (n, c) in calls.items():
+        if named(callee, prefix) and not named(caller, prefix) and (
+                within is None or named(caller, within)):
+            count += n
+            cost = [a + b for a, b in zip(cost, c)]
+    return count, cost
+
+
+def cloud():
+    set_times, set_rounds = pooled("cloud-set")
+    sync_times, sync_rounds = pooled("cloud-sync")
+    st = {k: statistics.median(v) for k, v in set_times.items()}
+    sy = {k: statistics.median(v) for k, v in sync_times.items()}
+    sizes = {}
+    with open(os.path.join(RESULTS, "cloud-sizes.txt")) as f:
+        for line in f:
+            key, *values = line.split()
+            sizes[key] = [int(v) for v in values]
+
+    def ms(t):
+        return "%.2f ms" % (t * 1000) if t < 0.1 else "%.0f ms" % (t * 1000)
+
+    print("# The cloud key-value store: cloud set and cloud sync\n")
+    print("Two machines, each its own `HOME` and XDG directories, on one host. A full store: 1,023")
+    print("strings of random letters and one integer (`Key`), %s bytes of values counted as" %
+          format(sizes["store-bytes"][0], ","))
+    print("the store counts them (binary plists) of the %s allowed; each replica's file" %
+          format(sizes["store-bytes"][1], ","))
+    print("holding them all is %s bytes of XML. The release binary, fully static." %
+          format(sizes["replica-file"][0], ","))
+    print("Medians of hyperfine -N runs in rounds, the order of the commands rotated each round,")
+    print("times pooled.\n")
+
+    runs = min(len(v) for v in set_times.values())
+    print("## cloud set\n")
+    print("`cloud set STORE Key -int 1` on A: a store of one key, and the full store (a folder")
+    print("store and a git one: a write touches only the replica's own file, never git). Next")
+    print("to `plistctl write D Key -int 1` on a domain of one key and one of the same 1,024 keys")
+    print("(%s bytes of XML), and `git config --file F bench.key 1` on files of one key and of" %
+          format(sizes["domain-file"][0], ","))
+    print("the same keys (%s bytes). %d runs each (%d rounds).\n" %
+          (format(sizes["gitconfig-file"][0], ","), runs, set_rounds))
+    print("| store | cloud set | write | git config | cloud set / write | cloud set / git config |")
+    print("|---|---|---|---|---|---|")
+    for label, cloud_name, size in [("one key", "cloud-set-empty", "empty"),
+                                    ("full (folder)", "cloud-set-full", "full"),
+                                    ("full (git)", "cloud-set-full-git", "full")]:
+        c, w, g = st[cloud_name], st["write-" + size], st["git-config-" + size]
+        print("| %s | %s | %s | %s | %.2f× | %.2f× |" % (label, ms(c), ms(w), ms(g), c / w, c / g))
+    print()
+    print("From one key to the full store: cloud set %.1f×, write %.1f×, git config %.1f×.\n" % (
+        st["cloud-set-full"] / st["cloud-set-empty"], st["write-full"] / st["write-empty"],
+        st["git-config-full"] / st["git-config-empty"]))
+
+    runs = min(len(v) for v in sync_times.values())
+    print("## cloud sync of the full store between two replicas\n")
+    print("B's syncs, %d runs each (%d rounds). *First*: B attaches the store A filled" % (runs, sync_rounds))
+    print("(`cloud attach`, one `initialSync` of all 1,024 keys, B's own file then sent); before")
+    print("each run B detaches and the store goes back to A's file alone. *One key changed*: A")
+    print("sets Key to a new number (and, through git, syncs: commit, push), untimed; then B's")
+    print("`cloud sync` (fetch, rebase, merge, B's file rewritten, committed and pushed). Git: a")
+    print("bare repository on local disk, `file://`. Folder: both replicas attached to the same")
+    print("path, as a replicated folder looks locally (the sync tool's own time not included).")
+    print("Peers: `cp` of A's file (what a sync tool delivers, without fsync), `git clone` of the")
+    print("store's repository in its first state, `git pull` of A's new commit into a plain clone,")
+    print("`git push` of a one-line change to a copy of A's file.\n")
+    print("| sync | folder | git | git / folder |")
+    print("|---|---|---|---|")
+    for label, folder, git in [("first (attach, initialSync)", "first-sync-folder", "first-sync-git"),
+                               ("after one key changed", "sync-folder", "sync-git")]:
+        print("| %s | %s | %s | %.1f× |" % (label, ms(sy[folder]), ms(sy[git]), sy[git] / sy[folder]))
+    print()
+    print("| peer | median | cloud sync / peer |")
+    print("|---|---|---|")
+    pull_push = sy["git-pull"] + sy["git-push"]
+    for label, peer, ours in [("cp of A's file", sy["cp"], "first-sync-folder"),
+                              ("git clone", sy["git-clone"], "first-sync-git"),
+                              ("git pull", sy["git-pull"], "sync-git"),
+                              ("git push", sy["git-push"], "sync-git"),
+                              ("git pull + git push", pull_push, "sync-git")]:
+        print("| %s | %s | %.2f× (%s) |" % (label, ms(peer), sy[ours] / peer, ours))
+    print()
+    before, after = sizes["repo-before"], sizes["repo-after"]
+    print("The store's repository: %d commits and %.1f MB before the timed runs, %d commits and" %
+          (before[1], before[0] / 1024, after[1]))
+    print("%.1f MB after them (%.2f MB a commit: each changed replica file is a new loose" %
+          (after[0] / 1024, (after[0] - before[0]) / 1024 / max(1, after[1] - before[1])))
+    print("object until git gc packs it).\n")
+
+    counts = {}
+    with open(os.path.join(RESULTS, "cloud-callgrind.txt")) as f:
+        for line in f:
+            label, n = line.split()
+            counts[label] = int(n)
+    print("## Instructions (callgrind, whole process)\n")
+    print("| command | instructions | vs write on the same size |")
+    print("|---|---|---|")
+    for label, base in [("cloud-set-empty", "write-empty"), ("cloud-set-full", "write-full"),
+                        ("write-empty", "write-empty"), ("write-full", "write-full")]:
+        if label in counts:
+            print("| %s | %s | %.1f× |" % (label, format(counts[label], ","),
+                                          counts[label] / counts[base]))
+    print()
+    print("Where the instructions go: inclusive counts of the steps (the calls into a function")
+    print("from outside it, its thunks and specialisations counted once), with the system calls")
+    print("they make and their time as measured under valgrind (slowed down; fsync's share is")
+    print("the point).\n")
+    print("### One cloud set on the full store\n")
+    callgrind_table("cloud-profile-cloud-set-full", [
+        ("the command", "CloudSetCommand.run(in:)"),
+        ("its current values (to apply -int, -array-add…)", "CloudStore.values()"),
+        ("the write: read, stamp, check, save", "CloudStore.write(_:)"),
+        ("read and decode the replica's file", "CloudStore.replicaState()"),
+        ("… its XML", "static XMLPlistReader.read("),
+        ("… its entries", "ReplicaState.init(_:source:)"),
+        ("the values shown within the limits", "CloudQuota.visible(_:)"),
+        ("… each value's size: a binary plist written", "BinaryPlistWriter.emit(to:)",
+         "CloudQuota.visible(_:)"),
+        ("… a random hash seed per plist written", "swift_stdlib_random", "CloudQuota.visible(_:)"),
+        ("… zero-filled hash slots per plist written", "__memset_avx2_unaligned_erms",
+         "CloudQuota.visible(_:)"),
+        ("the quota check (visible before and after)", "CloudQuota.check("),
+        ("save: XML, atomic replace, fsync", "CloudStore.save(_:)"),
+        ("… the file's property list", "ReplicaState.propertyList"),
+        ("… its XML", "static XMLPlistWriter.write(_:to:)"),
+        ("… fsync (file and directory)", "fsync")], top=12)
+    print()
+    print("### B's cloud sync (folder) after A changed one key\n")
+    callgrind_table("cloud-profile-sync-folder", [
+        ("the command", "CloudSyncCommand.run(in:)"),
+        ("read and decode B's own file", "CloudStore.replicaState()"),
+        ("read and decode A's file", "CloudStore.readOtherReplicas()"),
+        ("the merge", "static CloudMerge.merge("),
+        ("… per key, the winner of two equal (clock, replica): both values as binary plists",
+         "static CloudEntry.tieBreak("),
+        ("the values shown within the limits", "CloudQuota.visible(_:)"),
+        ("the change to report", "static CloudChange.between("),
+        ("save B's file: XML, atomic replace, fsync", "CloudStore.save(_:)")], top=6)
+
+
+def callgrind_table(name, stages, top):
+    summary, self_cost, calls = callgrind_profile(os.path.join(RESULTS, name + ".demangled"))
+    total = summary[0]
+    print("| step | function | calls | instructions | share | system calls | system time |")
+    print("|---|---|---|---|---|---|---|")
+    for what, prefix, *within in stages:
+        n, cost = callgrind_stage(calls, prefix, *within)
+        if n == 0:
+            continue
+        print("| %s | `%s` | %s | %s | %.1f%% | %s | %.2f ms |" % (
+            what, prefix, format(n, ","), format(cost[0], ","), 100 * cost[0] / total,
+            format(cost[1], ","), cost[2] / 1e6))
+    print()
+    merged = collections.defaultdict(lambda: [0, 0, 0, 0])
+    for fn, cost in self_cost.items():
+        key = re.sub(r"^((specialized|merged|outlined|partial apply for) )+", "", fn or "?")
+        merged[key] = [a + b for a, b in zip(merged[key], cost)]
+    print("Top functions by their own instructions (of %s in all):\n" % format(total, ","))
+    print("| function | instructions | share |")
+    print("|---|---|---|")
+    for fn, cost in sorted(merged.items(), key=lambda kv: -kv[1][0])[:top]:
+        print("| `%s` | %s | %.1f%% |" % (fn.replace("|", "\\|"), format(cost[0], ","),
+                                        100 * cost[0] / total))
+
 if __name__ == "__main__":
-    {"convert": convert, "latency": latency, "defaults": defaults}[sys.argv[1]]()
+    {"convert": convert, "latency": latency, "defaults": defaults, "cloud": cloud}[sys.argv[1]]()

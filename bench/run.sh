@@ -9,7 +9,12 @@
 #   bench/run.sh defaults — PlistCore's Defaults in a program: start-up of a one-key read against
 #                          Foundation's UserDefaults and plistctl read, per-call cost of a get
 #                          and a durable set, callgrind instruction counts.
-#   bench/run.sh [all]   — all three.
+#   bench/run.sh cloud   — the cloud key-value store: `cloud set` on an empty and a full store
+#                          (1,024 keys, 1 MB) against `write` and git config, a full store's
+#                          sync between two replicas through git and a folder (first sync,
+#                          and after one key changed) against git clone/pull/push and cp,
+#                          callgrind on one `cloud set` of a full store.
+#   bench/run.sh [all]   — all four.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/data bench/results bench/bin
@@ -198,11 +203,137 @@ defaults_bench() (
   cat bench/results/defaults.md
 )
 
+# hyperfine in rounds, the order of the commands rotated each round (so that the machine's
+# drift spreads over all of them), each round exported to bench/results/NAME-ROUND.json, which
+# report.py pools. Commands in the arrays names and cmds, and, when set, a --prepare command
+# for each in prepares.
+rotated() { # name rounds warmup runs
+  local name=$1 rounds=$2 warmup=$3 runs=$4 n=${#names[@]} round i j
+  for round in $(seq 0 $((rounds - 1))); do
+    local args=()
+    for i in $(seq 0 $((n - 1))); do
+      j=$(((i + round) % n))
+      if [ ${#prepares[@]} -gt 0 ]; then args+=(--prepare "${prepares[$j]}"); fi
+      args+=(-n "${names[$j]}" "${cmds[$j]}")
+    done
+    hyperfine -N --warmup "$warmup" --runs "$runs" --style none \
+      --export-json "bench/results/$name-$round.json" "${args[@]}" \
+      >/dev/null 2>>"bench/results/$name-hyperfine.log" ||
+      { cat "bench/results/$name-hyperfine.log" >&2; exit 1; }
+  done
+}
+
+cloud_bench() (
+  install_missing git git
+  install_missing valgrind valgrind
+  local S=$PWD/bench/data/cloud step=bench/cloud/step.sh
+  rm -rf "$S" && mkdir -p "$S"
+  rm -f bench/results/cloud-*
+  export CLOUD_SANDBOX=$S
+  # A machine's directories for the commands hyperfine times (hyperfine -N runs them without
+  # a shell, so the variables are this process's).
+  as_machine() {
+    local m=$S/$1
+    export HOME=$m/home XDG_CONFIG_HOME=$m/config XDG_STATE_HOME=$m/state XDG_DATA_HOME=$m/data
+  }
+  echo "== setup: A fills a folder store and a git store (1,023 cloud set each, untimed)"
+  local started=$SECONDS
+  $step setup | tee bench/results/cloud-setup.txt
+  echo "setup $((SECONDS - started)) s" >>bench/results/cloud-setup.txt
+  local a_file=$S/folder/replicas/$($step replica a).plist
+  {
+    echo "replica-file $(stat -c %s "$a_file")"
+    $step on a "$PLISTCTL" cloud status fs | sed -n 's|^quota: .*, \([0-9]*\)/\([0-9]*\) bytes$|store-bytes \1 \2|p'
+    echo "domain-file $(stat -c %s "$S/a/config/com.example.full.plist")"
+    echo "gitconfig-file $(stat -c %s "$S/full.gitconfig")"
+    echo "repo-before $(du -sk "$S/store.git" | cut -f1) $(git -C "$S/store.git" rev-list --count main)"
+  } >bench/results/cloud-sizes.txt
+
+  # 1. One `cloud set` (A's own file only: no git, no sync), on a store of one key and on the
+  # full store, next to `write` on a domain of one key and of the same 1,024 keys, and git
+  # config on files of one key and of the same keys (1 MB).
+  echo "== cloud set"
+  (
+    as_machine a
+    names=(cloud-set-empty cloud-set-full cloud-set-full-git write-empty write-full
+      git-config-empty git-config-full)
+    cmds=("$PLISTCTL cloud set empty Key -int 1" "$PLISTCTL cloud set fs Key -int 1"
+      "$PLISTCTL cloud set gs Key -int 1" "$PLISTCTL write com.example.empty Key -int 1"
+      "$PLISTCTL write com.example.full Key -int 1" "git config --file $S/empty.gitconfig bench.key 1"
+      "git config --file $S/full.gitconfig bench.key 1")
+    prepares=()
+    rotated cloud-set 5 3 20
+  )
+
+  # 2. B's syncs of the full store: its first (attaching a store A filled: initialSync of all
+  # 1,024 keys, then B's own copy sent), and one after A changed one key (A's change, and for
+  # git A's push, made untimed before each run). Peers: cp of A's file (what a sync tool
+  # delivering it locally does, without fsync), git clone of the store's repository (first
+  # sync), git pull of A's new commit and git push of a one-line change to a copy of A's file
+  # (the steps of a steady git sync).
+  echo "== cloud sync"
+  (
+    as_machine b
+    names=(first-sync-folder first-sync-git sync-folder sync-git cp git-clone git-pull git-push)
+    cmds=("$PLISTCTL cloud attach fi --folder $S/folder-init"
+      "$PLISTCTL cloud attach gi --git file://$S/init.git"
+      "$PLISTCTL cloud sync fs" "$PLISTCTL cloud sync gs"
+      "cp $a_file $S/copy.plist"
+      "git clone -q file://$S/init.git.pristine $S/peer-clone"
+      "git -C $S/peer-pull pull -q --ff-only"
+      "git -C $S/peer-push push -q origin HEAD:main")
+    prepares=("$step b-forget-fi" "$step b-forget-gi" "$step a-change-folder" "$step a-change-git"
+      "true" "$step peer-clone-reset" "$step a-change-git" "$step peer-push-change")
+    rotated cloud-sync 5 1 8
+  )
+  echo "repo-after $(du -sk "$S/store.git" | cut -f1) $(git -C "$S/store.git" rev-list --count main)" \
+    >>bench/results/cloud-sizes.txt
+  # What was timed worked: A's last change reaches B through both, and B holds the full store.
+  $step a-change-folder && $step a-change-git
+  for store in fs gs; do
+    [ "$($step on b "$PLISTCTL" cloud sync "$store")" = "serverChange: Key" ] &&
+      [ "$($step on b "$PLISTCTL" cloud get "$store" Key)" = "$($step on a "$PLISTCTL" cloud get "$store" Key)" ] &&
+      [[ $($step on b "$PLISTCTL" cloud status "$store") == *"quota:     1024/1024 keys"* ]] ||
+      { echo "bench: B did not receive A's change in $store" >&2; exit 1; }
+  done
+
+  # 3. Instructions (callgrind, whole process; valgrind's system-call time too): totals for
+  # the four writes; the profiles of one `cloud set` on the full store, and of B's sync.
+  echo "== callgrind"
+  (
+    as_machine a
+    local names=(cloud-set-empty cloud-set-full write-empty write-full)
+    local cmds=("$PLISTCTL cloud set empty Key -int 1" "$PLISTCTL cloud set fs Key -int 1"
+      "$PLISTCTL write com.example.empty Key -int 1" "$PLISTCTL write com.example.full Key -int 1")
+    for i in 0 1 2 3; do
+      valgrind --tool=callgrind --collect-systime=nsec \
+        --callgrind-out-file="bench/results/cloud-profile-${names[$i]}.callgrind" ${cmds[$i]} 2>&1 >/dev/null |
+        sed -n "s/.*Collected : \([0-9]*\).*/${names[$i]} \1/p" >>bench/results/cloud-callgrind.txt
+    done
+  )
+  # And B's sync through the folder after A changed one key (why it costs more than the first).
+  $step a-change-folder
+  $step on b valgrind --tool=callgrind --collect-systime=nsec \
+    --callgrind-out-file=bench/results/cloud-profile-sync-folder.callgrind "$PLISTCTL" cloud sync fs \
+    >/dev/null 2>&1
+  local profile
+  for profile in bench/results/cloud-profile-cloud-set-full bench/results/cloud-profile-sync-folder; do
+    if swift demangle --simplified </dev/null >/dev/null 2>&1; then
+      swift demangle --simplified <"$profile.callgrind" >"$profile.demangled"
+    else
+      cp "$profile.callgrind" "$profile.demangled"
+    fi
+  done
+  python3 bench/report.py cloud >bench/results/cloud.md
+  cat bench/results/cloud.md
+)
+
 case "${1:-all}" in
   convert) convert ;;
   latency) latency ;;
   latency-in-session) latency_in_session ;;
   defaults) defaults_bench ;;
-  all) convert && latency && defaults_bench ;;
-  *) echo "usage: bench/run.sh [convert|latency|defaults|all]" >&2; exit 64 ;;
+  cloud) cloud_bench ;;
+  all) convert && latency && defaults_bench && cloud_bench ;;
+  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|all]" >&2; exit 64 ;;
 esac
