@@ -22,7 +22,8 @@ struct CommandContext {
   static func standard() -> CommandContext {
     CommandContext(
       environment: Platform.environment([
-        "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_DATA_DIRS",
+        "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_STATE_HOME",
+        "XDG_DATA_DIRS",
         "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM",
       ]),
       readInput: { () throws(PlistError) in
