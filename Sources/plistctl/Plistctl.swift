@@ -47,6 +47,9 @@ enum Plistctl {
     _ arguments: ArraySlice<String>, context: CommandContext,
     situation: inout Messages.Situation
   ) throws {
+    if arguments.first == ShellCompletion.verb {
+      return try ShellCompletion.run(arguments.dropFirst(), context: context)
+    }
     var words = arguments
     var context = context
     context.host = try hostOption(&words)
