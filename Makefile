@@ -9,7 +9,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb bench fuzz clean
+.PHONY: all build release test lint install uninstall deb version bench fuzz clean
 
 all: build
 
@@ -49,6 +49,9 @@ uninstall:
 # .build/deb/plistctl_VERSION_ARCH.deb: the binary, the man page, completions, copyright.
 deb: release
 	STRIP=$(STRIP) packaging/deb.sh $(VERSION) $(RELEASE_BIN)
+
+version:
+	@echo $(VERSION)
 
 bench: release
 	bench/run.sh

@@ -180,7 +180,6 @@ struct ShellIntegrationTests {
     for section in ["NAME", "SYNOPSIS", "COMMANDS", "KEYS", "VALUES", "EXIT STATUS", "FILES"] {
       #expect(rendered.contains("\n\(section)\n"), "\(section)")
     }
-    #expect(rendered.contains("plistctl \(Plistctl.version)"), "the version in .TH")
   }
 
   /// The man page's sections, by heading, each as its lines.
