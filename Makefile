@@ -1,12 +1,15 @@
-# plistctl — build, test, install, benchmark, fuzz.
+# plistctl — build, test, install, package, benchmark, fuzz.
 PREFIX ?= /usr/local
 SWIFT ?= swift
-# A fully static executable: the Swift runtime and libc linked in, so the binary runs on any
-# Linux and starts without the dynamic loader (a third of the instructions of a `read`).
-RELEASE_FLAGS = -c release -Xswiftc -static-executable
-RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/plistctl
+STRIP ?= strip
+# The one version: Plistctl.version in the sources (--version, the package).
+VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/plistctl/Plistctl.swift)
+# Package.swift links the release build fully static (the Swift runtime and libc linked in, so
+# the binary runs on any Linux and starts without the dynamic loader), so `swift run -c
+# release plistctl`, `make install` and `make deb` build it once between them.
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall bench fuzz clean
+.PHONY: all build release test lint install uninstall deb version bench fuzz clean
 
 all: build
 
@@ -14,20 +17,22 @@ build:
 	$(SWIFT) build
 
 release:
-	$(SWIFT) build $(RELEASE_FLAGS) --product plistctl
+	$(SWIFT) build -c release --product plistctl
 
+# The whole suite, then one line with how many tests ran, passed, failed and were skipped.
+# TEST_ARGS go to swift test (TEST_ARGS='--filter Completion').
 test:
-	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/test.sh $(TEST_ARGS)
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests
+	$(SWIFT) format lint --strict -r Sources Tests Examples
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/plistctl
+	install -m 0755 -s --strip-program=$(STRIP) $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/plistctl
 	install -m 0644 docs/plistctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/plistctl.1
 	install -m 0644 completions/plistctl.bash \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/plistctl
@@ -40,6 +45,13 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/plistctl \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_plistctl \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/plistctl.fish
+
+# .build/deb/plistctl_VERSION_ARCH.deb: the binary, the man page, completions, copyright.
+deb: release
+	STRIP=$(STRIP) packaging/deb.sh $(VERSION) $(RELEASE_BIN)
+
+version:
+	@echo $(VERSION)
 
 # make bench: every benchmark; make bench BENCH=cloud (convert, latency, defaults): one.
 bench: release

@@ -11,7 +11,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "PlistCore", swiftSettings: strict),
-    .executableTarget(name: "plistctl", dependencies: ["PlistCore"], swiftSettings: strict),
+    // Released fully static (the Swift runtime and libc linked in: it runs on any Linux, and
+    // starts without the dynamic loader), here rather than in the Makefile so that
+    // `swift run -c release plistctl`, `make install` and `make deb` share one build.
+    .executableTarget(
+      name: "plistctl", dependencies: ["PlistCore"], swiftSettings: strict,
+      linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
     // What both test targets share: temporary directories.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(

@@ -34,7 +34,7 @@ install_missing plistutil libplist-utils
 
 # The release binary exactly as `make install` builds it.
 make -s release >/dev/null 2>&1 || make release
-PLISTCTL=$(swift build -c release -Xswiftc -static-executable --show-bin-path)/plistctl
+PLISTCTL=$(swift build -c release --show-bin-path)/plistctl
 FOUNDATION=bench/bin/foundation-convert
 if [ ! -x "$FOUNDATION" ] || [ bench/foundation/convert.swift -nt "$FOUNDATION" ]; then
   swiftc -O bench/foundation/convert.swift -o "$FOUNDATION"

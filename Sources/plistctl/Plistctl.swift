@@ -50,6 +50,9 @@ enum Plistctl {
     _ arguments: ArraySlice<String>, context: CommandContext,
     situation: inout Messages.Situation
   ) throws {
+    if arguments.first == ShellCompletion.verb {
+      return try ShellCompletion.run(arguments.dropFirst(), context: context)
+    }
     var words = arguments
     var context = context
     context.host = try hostOption(&words)
@@ -60,7 +63,7 @@ enum Plistctl {
     default: break
     }
     let name = try commandName(verb, &words)
-    guard let type = command(named: name) else { throw UsageError("unknown command '\(name)'") }
+    guard let type = command(named: name) else { throw unknownCommand(name) }
     situation.command = type.spec.name
     if words.first == "--help" || words.first == "-h" {
       return try context.print(Usage.help(for: type.spec))
@@ -83,10 +86,39 @@ enum Plistctl {
     }
     let name = group + " " + sub
     guard command(named: name) != nil else {
-      throw UsageError(
-        "unknown command '\(name)'; the \(group) subcommands are " + list, topic: group)
+      let unknown = unknownCommand(name).message
+      let sentence = unknown.hasSuffix("?") ? " The" : "; the"
+      throw UsageError(unknown + sentence + " \(group) subcommands are " + list, topic: group)
     }
     return name
+  }
+
+  /// The words that may start a command: every verb, and each group's name.
+  static var firstWords: [String] {
+    var words: [String] = []
+    for command in commands {
+      for verb in command.spec.verbs {
+        let first = String(verb.prefix { $0 != " " })
+        if !words.contains(first) { words.append(first) }
+      }
+    }
+    return words
+  }
+
+  /// An unknown command, with the one it is probably a typo of (`wrtie`: `write`; `settings
+  /// shw`: `settings show`), or the group it belongs to (`describe`: `settings describe`).
+  static func unknownCommand(_ name: String, topic: String? = nil) -> UsageError {
+    let words = name.lowercased().split(separator: " ").map(String.init)
+    var guess: String?
+    if words.count == 2, commandGroups.contains(words[0]) {
+      guess = Suggestion.nearest(to: words[1], among: subcommands(of: words[0]))
+        .map { "\(words[0]) \($0)" }
+    } else if words.count == 1 {
+      let group = commandGroups.first { subcommands(of: $0).contains(words[0]) }
+      guess = group.map { "\($0) \(words[0])" } ?? Suggestion.nearest(to: name, among: firstWords)
+    }
+    return UsageError(
+      "unknown command '\(name)'" + (guess.map { "; did you mean '\($0)'?" } ?? ""), topic: topic)
   }
 
   /// The subcommands of a group (`lint`, `defaults`, …), in the order help lists them.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// --format, --json, --xml on read and export; -json on write; JSON forms of find and domains;
@@ -9,8 +10,8 @@ struct FormatOptionTests {
   static func pythonJSON(_ text: String) throws -> String {
     let script = "import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))"
     let result = try CLI.runProcess(
-      ["python3", "-c", script], stdin: Array(text.utf8),
-      program: URL(fileURLWithPath: "/usr/bin/env"))
+      ["-c", script], stdin: Array(text.utf8),
+      program: try ExternalTool.require("python3", package: "python3"))
     #expect(result.status == 0)
     return result.stdout
   }

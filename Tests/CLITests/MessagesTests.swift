@@ -54,4 +54,29 @@ struct MessagesTests {
         "No domain, key, nor value containing 'w'", .failure
       ))
   }
+
+  /// A value `defaults` would have stored silently is refused, and the message says what
+  /// `defaults` would have stored and how to store that on purpose.
+  @Test(arguments: [
+    (
+      "-int", "0.02",
+      "-int needs an integer from −2^63 to 2^64−1, not '0.02'; macOS defaults would silently "
+        + "store 0: write -int 0 for that"
+    ),
+    (
+      "-int", "12abc",
+      "-int needs an integer from −2^63 to 2^64−1, not '12abc'; macOS defaults would silently "
+        + "store 12: write -int 12 for that"
+    ),
+    (
+      "-float", "x",
+      "-float needs a decimal number, not 'x'; macOS defaults would silently store 0.0: write "
+        + "-float 0.0 for that"
+    ),
+    ("-bool", "1", "-bool needs true, false, yes or no, not '1'"),
+  ])
+  func refusalsSayWhatDefaultsWouldHaveStored(_ flag: String, _ argument: String, _ line: String) {
+    let error = WriteArgumentError.invalidFlagArgument(flag, argument)
+    #expect(Self.render(error, "write") == (line, .usage))
+  }
 }

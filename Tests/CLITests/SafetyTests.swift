@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad input and hostile conditions: each gives a clear error and changes nothing.
@@ -54,7 +55,8 @@ struct SafetyTests {
     defer {
       try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: box.root)
     }
-    let program = getuid() == 0 ? URL(fileURLWithPath: "/usr/bin/setpriv") : CLI.executable
+    let program =
+      getuid() == 0 ? try ExternalTool.require("setpriv", package: "util-linux") : CLI.executable
     let result = try CLI.runProcess(arguments, environment: box.environment, program: program)
     #expect(result.status == 2)
     #expect(

@@ -5,6 +5,13 @@
 /// Where `defaults` silently stores garbage (`-int abc` as 0, `-float` through a 32-bit
 /// float), this refuses or keeps full precision instead; docs/differences.md lists it.
 public enum WriteArguments {
+  /// Every type flag `parse` takes, spelled as `defaults` spells them (`-int` and `-integer`
+  /// both): for help, shell completion and the man page.
+  public static let flags = [
+    "-string", "-data", "-int", "-integer", "-float", "-bool", "-boolean", "-date", "-json",
+    "-array", "-array-add", "-dict", "-dict-add",
+  ]
+
   /// Parses everything after the key.
   ///
   /// - Parameters:

@@ -49,7 +49,10 @@ enum ArgumentParser {
     if word.hasPrefix("--") && word.count > 2 {
       let name = word.dropFirst(2).prefix { $0 != "=" }
       if let option = spec.options.first(where: { $0.name == name }) { return option }
-      throw UsageError("unknown option '\(word)'", topic: spec.name)
+      let names = spec.options.map { "--" + $0.name }
+      throw UsageError(
+        "unknown option '\(word)'" + Suggestion.clause(for: "--" + name, among: names),
+        topic: spec.name)
     }
     guard word.count == 2, word.first == "-", let letter = word.last else { return nil }
     return spec.options.first { $0.short == letter }

@@ -29,6 +29,9 @@ struct CommandSpec: Sendable {
   /// Example invocations for `help COMMAND`: one per line, the command and a comment
   /// separated by a tab.
   var examples = ""
+  /// How the shell completes positionals whose placeholder does not imply it
+  /// (`ArgumentCompletion.implied(by:)`), by placeholder: `["KEY": .settingsKey]`.
+  var completions: [String: ArgumentCompletion] = [:]
 
   /// The forms as (usage, summary) pairs.
   var formLines: [(String, String)] { Self.pairs(forms) }
@@ -40,6 +43,11 @@ struct CommandSpec: Sendable {
       let parts = line.split(separator: "\t", maxSplits: 1)
       return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
     }
+  }
+
+  /// How the shell completes the positional with this placeholder.
+  func completion(for placeholder: String) -> ArgumentCompletion {
+    completions[placeholder] ?? .implied(by: placeholder)
   }
 
   /// Every verb the command answers to.
@@ -60,6 +68,8 @@ struct OptionSpec: Sendable {
   var value: String? = nil
   /// What it does.
   let help: String
+  /// How the shell completes its value, when its placeholder does not imply it.
+  var completion: ArgumentCompletion? = nil
 
   /// The option as help shows it: `-o, --output FILE`.
   var label: String {

@@ -80,6 +80,9 @@ enum Usage {
     if let topic, let command = Plistctl.command(named: topic) {
       return "usage: plistctl \(command.spec.synopsis)"
     }
+    if let topic, Plistctl.commandGroups.contains(topic) {
+      return "usage: plistctl \(topic) SUBCOMMAND ... (see 'plistctl help \(topic)')"
+    }
     return "usage: plistctl [-currentHost | -host HOST] COMMAND ... (see 'plistctl help')"
   }
 

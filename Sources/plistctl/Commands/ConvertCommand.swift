@@ -17,7 +17,8 @@ struct ConvertCommand: Command {
     examples: """
       convert json Info.plist\tJSON to standard output
       convert binary Settings.plist -o S.bplist\ta binary copy
-      """)
+      """,
+    completions: ["FORMAT": .choices(["xml", "binary", "openstep", "json", "xml1", "binary1"])])
 
   enum Destination: Equatable {
     case standardOutput

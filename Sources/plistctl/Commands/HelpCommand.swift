@@ -19,7 +19,8 @@ struct HelpCommand: Command {
       return try context.print(Usage.help(forGroup: topic.lowercased()))
     }
     guard let command = Plistctl.command(named: topic) else {
-      throw UsageError("no help for unknown command '\(topic)'")
+      let unknown = Plistctl.unknownCommand(topic, topic: Self.spec.name)
+      throw UsageError("no help for " + unknown.message, topic: unknown.topic)
     }
     try context.print(Usage.help(for: command.spec))
   }

@@ -140,6 +140,7 @@ enum Messages {
     case .missingFlagArgument(let flag): return "\(flag) needs a value"
     case .invalidFlagArgument(let flag, let argument):
       return "\(flag) needs \(expectation(of: flag)), not '\(argument)'"
+        + storedByDefaults(flag, argument)
     case .invalidJSON(let parse): return "Could not parse -json value: \(parse)"
     case .unparsableLiteral(let token): return "Could not parse: \(token).  Try single-quoting it."
     case .nestedComposite: return "Cannot nest composite types (arrays and dictionaries); exiting"
@@ -149,6 +150,16 @@ enum Messages {
       return "Unexpected argument \(extra); leaving defaults unchanged."
     case .notADictionary: return "Rep argument is not a dictionary. \(unchanged)"
     }
+  }
+
+  /// Where `defaults` would have stored something instead of refusing (`-int 0.02` is 0 on a
+  /// Mac), what it would have stored and how to store that on purpose, so that the author
+  /// of a script copied from a Mac knows what to change.
+  private static func storedByDefaults(_ flag: String, _ argument: String) -> String {
+    guard let value = WriteArguments.storedByDefaults(flag, argument) else { return "" }
+    let words = WriteArguments.spelling(of: value)
+    return "; macOS defaults would silently store \(words[words.count - 1]): "
+      + "write \(words.joined(separator: " ")) for that"
   }
 
   private static func expectation(of flag: String) -> String {

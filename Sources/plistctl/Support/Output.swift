@@ -8,7 +8,8 @@ enum OutputFormat: Equatable {
   /// `--format F`, `--json`, `--xml`.
   static let options = [
     OptionSpec(
-      name: "format", value: "F", help: "defaults, xml, binary, openstep or json"),
+      name: "format", value: "F", help: "defaults, xml, binary, openstep or json",
+      completion: .choices(["defaults", "xml", "binary", "openstep", "json"])),
     OptionSpec(name: "json", help: "the same as --format json"),
     OptionSpec(name: "xml", help: "the same as --format xml"),
   ]

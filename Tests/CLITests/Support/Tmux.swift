@@ -69,6 +69,7 @@ final class Tmux {
     """
 
   private init() throws {
+    _ = try ExternalTool.require("tmux", package: "tmux")
     directory = try TemporaryDirectory()
   }
 

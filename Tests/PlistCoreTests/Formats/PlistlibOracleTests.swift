@@ -10,8 +10,8 @@ struct PlistlibOracleTests {
 
   static func python(_ arguments: [String]) throws -> Data {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script] + arguments
+    process.executableURL = try ExternalTool.require("python3", package: "python3")
+    process.arguments = [script] + arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()

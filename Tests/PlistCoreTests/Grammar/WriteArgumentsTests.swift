@@ -92,4 +92,33 @@ struct WriteArgumentsTests {
       try WriteArguments.parse(["-date", text])
     }
   }
+
+  /// What `defaults` stores for the arguments plistctl refuses: `longLongValue` for `-int`,
+  /// `floatValue` (a 32-bit float) for `-float`, nothing where `defaults` refuses too.
+  @Test(arguments: [
+    ("-int", "0.02", PlistValue.integer(0)), ("-int", "abc", 0), ("-int", "1.9", 1),
+    ("-int", "0x10", 0), ("-INTEGER", "  -12abc", -12), ("-int", "+7 ", 7),
+    ("-int", "99999999999999999999", .integer(PlistInteger(Int64.max))),
+    ("-int", "-99999999999999999999", .integer(PlistInteger(Int64.min))),
+    ("-float", "x", .real(0)), ("-float", "1.5kg", .real(1.5)), ("-float", "-.5e1x", .real(-5)),
+    ("-float", "0.1.2", .real(Double(Float(0.1)))), ("-float", "2e", .real(2)),
+  ])
+  func whatDefaultsStoresInstead(_ flag: String, _ argument: String, _ stored: PlistValue) {
+    #expect(WriteArguments.storedByDefaults(flag, argument) == stored)
+  }
+
+  @Test func nothingWhereDefaultsRefusesToo() {
+    #expect(WriteArguments.storedByDefaults("-bool", "1") == nil)
+    #expect(WriteArguments.storedByDefaults("-date", "tomorrow") == nil)
+    #expect(WriteArguments.storedByDefaults("-data", "0x12") == nil)
+    #expect(WriteArguments.storedByDefaults("-float", "1e39") == nil)
+  }
+
+  /// Every flag the list names (for help, completion and the man page) is one `parse` takes.
+  @Test(arguments: WriteArguments.flags)
+  func everyListedFlagIsParsed(_ flag: String) throws {
+    let argument = ["-data": "0a", "-bool": "yes", "-boolean": "no", "-date": "2024-01-02"][flag]
+    let composite = flag.hasPrefix("-array") || flag.hasPrefix("-dict")
+    _ = try WriteArguments.parse(composite ? [flag] : [flag, argument ?? "1"])
+  }
 }

@@ -49,7 +49,10 @@ struct CloudDetachCommand: Command {
     name: "cloud detach", synopsis: "cloud detach [--force] STORE",
     summary: "forget a cloud store on this machine (its values stay in the store)",
     options: [OptionSpec(name: "force", help: "even when changes made here cannot be sent")],
-    positionals: ["STORE"])
+    positionals: ["STORE"],
+    examples: """
+      cloud detach pigeon\trefused while changes made here cannot be sent
+      """)
 
   let store: String
   let force: Bool
@@ -70,7 +73,11 @@ struct CloudMergeFileCommand: Command {
   static let spec = CommandSpec(
     name: "cloud merge-file", synopsis: "cloud merge-file BASE OURS THEIRS",
     summary: "git's merge driver for a store's replica files (set up by cloud attach)",
-    positionals: ["BASE", "OURS", "THEIRS"])
+    positionals: ["BASE", "OURS", "THEIRS"],
+    examples: """
+      cloud merge-file %O %A %B\tas git calls it (.git/config of the store's clone)
+      """,
+    completions: ["BASE": .file, "OURS": .file, "THEIRS": .file])
 
   let ours: String
   let theirs: String

@@ -8,7 +8,11 @@ struct CloudSyncCommand: Command {
     name: "cloud sync", synopsis: "cloud sync [--json] [STORE]",
     summary: "sync now; exit 0 when in sync, printing the changes it brought",
     options: [OptionSpec(name: "json", help: "one JSON object per change")],
-    positionals: ["STORE"], required: 0)
+    positionals: ["STORE"], required: 0,
+    examples: """
+      cloud sync\tevery attached store
+      cloud sync --json pigeon\tthe changes as JSON lines; exit 1 when offline
+      """)
 
   let store: String?
   let json: Bool
@@ -157,7 +161,10 @@ struct CloudStatusCommand: Command {
     name: "cloud status", synopsis: "cloud status [--json] STORE",
     summary: "replicas seen, last sync, pending changes, quota use",
     options: [OptionSpec(name: "json", help: "as a JSON object")],
-    positionals: ["STORE"])
+    positionals: ["STORE"],
+    examples: """
+      cloud status pigeon\treplicas, last sync, pending, quota use
+      """)
 
   let store: String
   let json: Bool

@@ -9,7 +9,8 @@ struct CloudSetCommand: Command {
     examples: """
       cloud set pigeon HPMapType -int 1\tan integer
       cloud set pigeon HPLocation -dict lat -float 52.5 lon -float 13.4\tseveral values, atomically
-      """)
+      """,
+    completions: ["KEY": .cloudKey])
 
   let store: String
   let key: String
@@ -38,7 +39,12 @@ struct CloudGetCommand: Command {
   static let spec = CommandSpec(
     name: "cloud get", synopsis: "cloud get [--format F | --json | --xml] STORE [KEY]",
     summary: "print a key of a cloud store, or all of them",
-    options: OutputFormat.options, positionals: ["STORE", "KEY"], required: 1)
+    options: OutputFormat.options, positionals: ["STORE", "KEY"], required: 1,
+    examples: """
+      cloud get pigeon HPMapType\tone key, as defaults read prints it
+      cloud get --json pigeon\tthe whole store as JSON
+      """,
+    completions: ["KEY": .cloudKey])
 
   let store: String
   let key: String?
@@ -65,7 +71,11 @@ struct CloudRemoveCommand: Command {
   static let spec = CommandSpec(
     name: "cloud remove", synopsis: "cloud remove STORE KEY...",
     summary: "remove keys from a cloud store (everywhere, at the next syncs)",
-    positionals: ["STORE", "KEY"], repeatsLast: true)
+    positionals: ["STORE", "KEY"], repeatsLast: true,
+    examples: """
+      cloud remove pigeon HPLocation\tgone on every machine after their next sync
+      """,
+    completions: ["KEY": .cloudKey])
 
   let store: String
   let keys: [String]
@@ -92,7 +102,11 @@ struct CloudListCommand: Command {
   static let spec = CommandSpec(
     name: "cloud list", synopsis: "cloud list [STORE]",
     summary: "the attached cloud stores and where they live, or a store's keys",
-    positionals: ["STORE"], required: 0)
+    positionals: ["STORE"], required: 0,
+    examples: """
+      cloud list\tevery store, tab, where it lives
+      cloud list pigeon\tits keys, one per line
+      """)
 
   let store: String?
 

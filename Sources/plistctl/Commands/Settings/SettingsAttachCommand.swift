@@ -29,7 +29,10 @@ struct SettingsAttachCommand: Command {
 struct SettingsDetachCommand: Command {
   static let spec = CommandSpec(
     name: "settings detach", synopsis: "settings detach DOMAIN",
-    summary: "forget the Settings bundle attached to a domain", positionals: ["DOMAIN"])
+    summary: "forget the Settings bundle attached to a domain", positionals: ["DOMAIN"],
+    examples: """
+      settings detach com.example.pigeon\twrite no longer checks, read --effective no defaults
+      """)
 
   let domainArgument: String?
 

@@ -43,7 +43,8 @@ struct SettingsDescribeCommand: Command {
     positionals: ["DOMAIN", "KEY"],
     examples: """
       settings describe com.example.pigeon HPMapType\tone of 0 (Standard), 1 (Satellite), …
-      """)
+      """,
+    completions: ["KEY": .settingsKey])
 
   let domainArgument: String?
   let key: String
