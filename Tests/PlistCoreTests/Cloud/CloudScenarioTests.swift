@@ -7,14 +7,20 @@ import Testing
 /// The scenarios, on one machine and no network: a bare git repository on local disk
 /// is the server, each replica has its own XDG directories and its own clock.
 @Suite struct CloudScenarioTests {
-  @Test func aValueSetOnOneReplicaReachesTheOtherAsAServerChange() throws {
+  /// Two machines attached to one new bare repository.
+  private func attachedPair() throws -> (TemporaryDirectory, CloudLocation, Machine, Machine) {
     let root = try TemporaryDirectory()
-    defer { root.remove() }
     let server = try makeBareRepository(in: root)
     let a = Machine("a", in: root)
     let b = Machine("b", in: root)
     try a.attach(server)
     try b.attach(server)
+    return (root, server, a, b)
+  }
+
+  @Test func aValueSetOnOneReplicaReachesTheOtherAsAServerChange() throws {
+    let (root, server, a, b) = try attachedPair()
+    defer { root.remove() }
     try a.set("HPMapType", 1)
     try a.sync()
     #expect(try b.sync() == [CloudChange(reason: .serverChange, keys: ["HPMapType"])])
@@ -52,14 +58,9 @@ import Testing
   }
 
   @Test func aCausallyLaterWriteWinsOverAClockTenMinutesFast() throws {
-    let root = try TemporaryDirectory()
+    let (root, _, a, b) = try attachedPair()
     defer { root.remove() }
-    let server = try makeBareRepository(in: root)
-    let a = Machine("a", in: root)
-    let b = Machine("b", in: root)
     a.clock.advance(milliseconds: 600_000)
-    try a.attach(server)
-    try b.attach(server)
     try a.set("k", "from A")
     try a.sync()
     try b.sync()
@@ -72,14 +73,9 @@ import Testing
   }
 
   @Test func aClockFarAheadIsHeldBackNotTrusted() throws {
-    let root = try TemporaryDirectory()
+    let (root, _, a, b) = try attachedPair()
     defer { root.remove() }
-    let server = try makeBareRepository(in: root)
-    let a = Machine("a", in: root)
-    let b = Machine("b", in: root)
     a.clock.advance(milliseconds: 48 * 3_600_000)
-    try a.attach(server)
-    try b.attach(server)
     try a.set("k", "from the future")
     try a.sync()
     let report = try b.store.sync()
@@ -94,13 +90,8 @@ import Testing
   }
 
   @Test func aDeleteBeatsAnOlderOfflineWriteAndLosesToANewerOne() throws {
-    let root = try TemporaryDirectory()
+    let (root, _, a, b) = try attachedPair()
     defer { root.remove() }
-    let server = try makeBareRepository(in: root)
-    let a = Machine("a", in: root)
-    let b = Machine("b", in: root)
-    try a.attach(server)
-    try b.attach(server)
     try a.set("k", 1)
     try a.sync()
     try b.sync()
