@@ -120,7 +120,8 @@ def defaults():
     print("`Defaults(suiteName:)!.integer(forKey:)` (PlistCore, fully static, linked as plistctl is);")
     print("`foundation-program` the same with `UserDefaults` (`swiftc -O`, Foundation dynamic);")
     print("`plistctl-read` is `plistctl read com.example.bench HPMapType`; `noop-static` an empty")
-    print("fully static Swift program.\n")
+    print("fully static Swift program. Each is timed as a fresh copy, all made together just before")
+    print("(a program's start-up depends on how its file sits in the page cache: bench/run.sh).\n")
     print("## Start-up: one process reads one key\n")
     print("Median wall time of the whole process (hyperfine -N, %d runs each: %d rounds with the" % (runs, rounds))
     print("order rotated, 5 warm-ups per round).\n")
@@ -144,8 +145,8 @@ def defaults():
     print("that loads the file).\n")
     print("- get: 20,000 × `integer(forKey:)` of the same key. Defaults checks the files of the")
     print("  search list by identity on every lookup, so another process's write is seen at once:")
-    print("  two `stat` calls here (this host's file, absent, then the domain's). Foundation answers")
-    print("  from its in-memory cache, with no system call.")
+    print("  two `stat` calls here (the `ByHost` directory, absent, then the domain's file).")
+    print("  Foundation answers from its in-memory cache, with no system call.")
     print("- set: 500 × `set(i, forKey:)`. Defaults: each call is a durable write — `flock` on the")
     print("  directory, read the file, write a temporary file, fsync, rename, fsync the directory.")
     print("  Foundation: `set` then `synchronize()` per call (`set` alone writes nothing to the file):")
@@ -167,10 +168,15 @@ def defaults():
         for line in f:
             name, n = line.split()
             counts[name] = int(n)
-    for tool in ["defaults-program", "plistctl-read", "foundation-program", "noop-static"]:
+    for tool in ["defaults-program", "plistctl-read", "plistctl-write", "foundation-program",
+                 "noop-static"]:
         if tool in counts:
             print("| %s | %s | %.2f× |" % (tool, format(counts[tool], ","),
                                           counts[tool] / counts["defaults-program"]))
+    print()
+    print("- defaults-program / plistctl read: **%.2f** (goal ≤ 1.0); `plistctl-write` writes a new"
+          % (counts["defaults-program"] / counts["plistctl-read"]))
+    print("  key to the domain (a domain without a Settings schema).")
 
 
 def pooled(prefix):

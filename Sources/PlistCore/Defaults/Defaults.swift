@@ -23,7 +23,8 @@ public final class Defaults: Sendable {
   public let environment: DefaultsEnvironment
 
   let anyHost: DomainStore
-  let thisHost: DomainStore
+  /// `<root>/ByHost`, where this host's files are.
+  let byHostDirectory: String
   /// The argument domain, parsed once (the process's own is parsed once per process).
   let argumentDomain: PlistDictionary
   /// This instance's domain, validated once.
@@ -41,6 +42,12 @@ public final class Defaults: Sendable {
     var pending: [String: PlistValue?] = [:]
     var lastWriteError: PlistError?
     var files: [String: CachedFile] = [:]
+    /// This host's store, made when first needed: its file names hold the machine id, which
+    /// is read only when a `ByHost` directory exists.
+    var thisHost: DomainStore?
+    /// Whether a `ByHost` directory has been seen (after that, this host's files are
+    /// checked themselves).
+    var byHostSeen = false
   }
 
   /// The app's defaults: the domain named by the process (its executable's name, as
@@ -86,7 +93,7 @@ public final class Defaults: Sendable {
       environment.arguments == CommandLine.arguments
       ? ProcessDefaults.argumentDomain : ArgumentDomain.parse(environment.arguments)
     anyHost = DomainStore(root: environment.root, thisHostOnly: nil)
-    thisHost = DomainStore(root: environment.root, thisHostOnly: environment.machineIdentifier)
+    byHostDirectory = anyHost.root + "/ByHost"
   }
 
   // MARK: - The search list
@@ -185,6 +192,10 @@ public final class Defaults: Sendable {
       return state.withLock { $0.factory }
     case .app(.any):
       return withPendingWrites(try fileContents(path(of: layer)))
+    case .app(.current), .suite(_, .current), .global(.current):
+      // No ByHost directory, no file of this host's: not even the machine id is needed.
+      guard hasByHostDirectory() else { return PlistDictionary() }
+      return try fileContents(path(of: layer))
     default:
       guard let path = path(of: layer) else { return PlistDictionary() }
       return try fileContents(path)
@@ -207,7 +218,24 @@ public final class Defaults: Sendable {
   }
 
   private func store(for host: DomainStore.Host) -> DomainStore {
-    host == .any ? anyHost : thisHost
+    host == .any ? anyHost : thisHostStore()
+  }
+
+  /// This host's store (`ByHost/<domain>.<machine-id>.plist`), made at the first call.
+  private func thisHostStore() -> DomainStore {
+    if let store = state.withLock({ $0.thisHost }) { return store }
+    let store = DomainStore(root: environment.root, thisHostOnly: environment.machineIdentifier)
+    state.withLock { $0.thisHost = store }
+    return store
+  }
+
+  /// Whether this host's files may exist: whether the `ByHost` directory does, until it has
+  /// been seen once; after that, the files themselves are checked.
+  private func hasByHostDirectory() -> Bool {
+    if state.withLock({ $0.byHostSeen }) { return true }
+    guard Platform.exists(atPath: byHostDirectory) else { return false }
+    state.withLock { $0.byHostSeen = true }
+    return true
   }
 
   /// A domain for a name already validated (the instance's own, or an added suite's).
@@ -267,4 +295,9 @@ public enum UserDefaultsNames {
 enum ProcessDefaults {
   static let registration = Mutex(PlistDictionary())
   static let argumentDomain = ArgumentDomain.parse(CommandLine.arguments)
+  /// The process name (`Defaults.standard`'s domain), read once, when first needed.
+  static let processName =
+    Platform.executableName()
+    ?? CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) }
+    ?? "app"
 }

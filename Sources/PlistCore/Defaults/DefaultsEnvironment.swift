@@ -6,8 +6,15 @@ public struct DefaultsEnvironment: Sendable {
   /// The directory of the files every user shares: CoreFoundation on Linux reads
   /// `/usr/local/etc`; nil leaves that layer out.
   public var systemRoot: String?
-  /// The id in this host's file names (`ByHost/<domain>.<id>.plist`): the machine id.
-  public var machineIdentifier: String
+  /// The id in this host's file names (`ByHost/<domain>.<id>.plist`): the machine id. In the
+  /// environments of `process()` and `tool(root:systemRoot:domain:)` it is read from
+  /// `/etc/machine-id` when first asked for, once per process (a `Defaults` asks only when
+  /// a `ByHost` directory exists).
+  public var machineIdentifier: String {
+    get { givenMachineIdentifier ?? DomainStore.thisMachine }
+    set { givenMachineIdentifier = newValue }
+  }
+  private var givenMachineIdentifier: String?
   /// The process arguments, for the argument domain (`-Key value`).
   public var arguments: [String]
   /// Whether the process's own layers are searched: the argument domain and the
@@ -15,8 +22,13 @@ public struct DefaultsEnvironment: Sendable {
   /// are the app's process's, not the tool's.
   public var includesProcessLayers = true
   /// The domain of `Defaults.standard`: the main bundle's identifier where there is one,
-  /// else the process name, as CoreFoundation names it.
-  public var applicationDomain: String
+  /// else the process name, as CoreFoundation names it. In the environment of `process()`
+  /// the name is read when first asked for, once per process (a suite never asks).
+  public var applicationDomain: String {
+    get { givenApplicationDomain ?? ProcessDefaults.processName }
+    set { givenApplicationDomain = newValue }
+  }
+  private var givenApplicationDomain: String?
 
   /// An environment with every part given.
   ///
@@ -32,9 +44,9 @@ public struct DefaultsEnvironment: Sendable {
   ) {
     self.root = root
     self.systemRoot = systemRoot
-    self.machineIdentifier = machineIdentifier
     self.arguments = arguments
-    self.applicationDomain = applicationDomain
+    givenMachineIdentifier = machineIdentifier
+    givenApplicationDomain = applicationDomain
   }
 
   /// The running process's environment: the root by swift-corelibs-foundation's rule (the
@@ -45,19 +57,17 @@ public struct DefaultsEnvironment: Sendable {
   public static func process() -> DefaultsEnvironment {
     // Only the two variables the root depends on: reading the whole environment into a
     // dictionary cost a one-key program a third of its start-up.
-    var variables: [String: String] = [:]
-    variables["XDG_CONFIG_HOME"] = Platform.environmentValue("XDG_CONFIG_HOME")
-    variables["HOME"] = Platform.environmentValue("HOME")
-    if variables["HOME"]?.isEmpty ?? true { variables["HOME"] = Platform.passwordHomeDirectory() }
-    let root = (try? DomainStore.root(in: variables)) ?? "/tmp/.config"
-    let name =
-      Platform.executableName()
-      ?? CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) }
-      ?? "app"
-    return DefaultsEnvironment(
-      root: root, systemRoot: "/usr/local/etc",
-      machineIdentifier: DomainStore.machineIdentifier(), arguments: CommandLine.arguments,
-      applicationDomain: name)
+    var home = Platform.environmentValue("HOME")
+    if home?.isEmpty ?? true { home = Platform.passwordHomeDirectory() }
+    let root =
+      DomainStore.root(xdgConfigHome: Platform.environmentValue("XDG_CONFIG_HOME"), home: home)
+      ?? "/tmp/.config"
+    var environment = DefaultsEnvironment(
+      root: root, systemRoot: "/usr/local/etc", arguments: CommandLine.arguments)
+    // The machine id and the process name are read when first needed.
+    environment.givenMachineIdentifier = nil
+    environment.givenApplicationDomain = nil
+    return environment
   }
 
   /// The environment of a tool that looks at an app's defaults from outside (plistctl's
@@ -73,8 +83,8 @@ public struct DefaultsEnvironment: Sendable {
     -> DefaultsEnvironment
   {
     var environment = DefaultsEnvironment(
-      root: root, systemRoot: systemRoot, machineIdentifier: DomainStore.machineIdentifier(),
-      applicationDomain: domain)
+      root: root, systemRoot: systemRoot, applicationDomain: domain)
+    environment.givenMachineIdentifier = nil
     environment.includesProcessLayers = false
     return environment
   }

@@ -192,6 +192,18 @@ extension Platform {
     }
   }
 
+  /// Whether anything is at a path, following symbolic links.
+  static func exists(atPath path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// Whether a directory is at a path, following symbolic links.
+  static func isDirectory(atPath path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
   /// The target a symbolic link names (as written in the link), or nil.
   static func linkTarget(atPath path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 4097)

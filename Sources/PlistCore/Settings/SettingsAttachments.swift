@@ -33,8 +33,15 @@ public struct SettingsAttachments: Sendable {
       directories.append(home + "/.local/share")
     }
     let shared = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
-    directories += (shared ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-      .filter { $0.hasPrefix("/") }
+    // Split by hand: `split(separator:)` cost a `write` 3 % of its instructions.
+    let list = shared ?? "/usr/local/share:/usr/share"
+    var start = list.startIndex
+    while start < list.endIndex {
+      let end = list.utf8[start...].firstIndex(of: UInt8(ascii: ":")) ?? list.endIndex
+      let entry = list[start..<end]
+      if entry.hasPrefix("/") { directories.append(String(entry)) }
+      start = end < list.endIndex ? list.utf8.index(after: end) : end
+    }
     return directories
   }
 
@@ -46,7 +53,7 @@ public struct SettingsAttachments: Sendable {
     if let attached = attachedPath(forDomain: domain) { return attached }
     for directory in dataDirectories {
       let path = directory + "/plistctl/settings/" + domain + ".bundle"
-      if Platform.kind(atPath: Platform.resolvingLinks(path)) == .directory { return path }
+      if Platform.isDirectory(atPath: path) { return path }
     }
     return nil
   }

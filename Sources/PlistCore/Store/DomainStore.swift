@@ -67,12 +67,20 @@ public struct DomainStore: Sendable {
   /// swift-corelibs-foundation's rule: `$XDG_CONFIG_HOME` if absolute and longer than one
   /// character, else `$HOME/.config`.
   static func root(in environment: [String: String]) throws(PlistError) -> String {
-    if let xdg = environment["XDG_CONFIG_HOME"], xdg.utf8.count > 1, xdg.hasPrefix("/") {
-      return xdg
-    }
-    guard let home = environment["HOME"], !home.isEmpty else { throw .noPreferencesDirectory }
+    guard let root = root(xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"])
+    else { throw .noPreferencesDirectory }
+    return root
+  }
+
+  /// `root(in:)` from the two variables' values; nil when neither gives a root.
+  static func root(xdgConfigHome xdg: String?, home: String?) -> String? {
+    if let xdg, xdg.utf8.count > 1, xdg.hasPrefix("/") { return xdg }
+    guard let home, !home.isEmpty else { return nil }
     return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config"
   }
+
+  /// This machine's id, read once per process, when first needed.
+  static let thisMachine = machineIdentifier()
 
   /// The machine id (/etc/machine-id, as systemd writes it), or the hostname's stand-in
   /// `unknown` when the file is missing.

@@ -18,7 +18,9 @@ extension CommandContext {
   /// The schema of a domain's bundle, or nil when it has none (or it cannot be read: no
   /// schema means no validation, never a failure).
   func schema(forDomain name: String, lang: String? = nil) throws(PlistError) -> SettingsSchema? {
-    try settingsAttachments().schema(forDomain: name, preferredLanguages: languages(lang))
+    // The languages only for a domain that has a bundle: `write` asks for every domain.
+    guard let path = try settingsAttachments().bundlePath(forDomain: name) else { return nil }
+    return try? SettingsSchema(bundlePath: path, preferredLanguages: languages(lang))
   }
 
   /// The schema of a domain, which must have one.
