@@ -27,6 +27,10 @@ extension PlistError: CustomStringConvertible {
       return "\(path) is not a Settings pane: it has no PreferenceSpecifiers array"
     case .refusedBySchema(let key, let value, let allowed):
       return "\(key) cannot be \(value.writeArgument): the schema allows \(allowed)"
+    case .savedOver(let path, let times):
+      return
+        "\(path): another program saved an older copy over this write \(times) times; "
+        + "the file may not hold it"
     }
   }
 }

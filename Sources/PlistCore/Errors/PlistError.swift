@@ -35,6 +35,9 @@ public enum PlistError: Error, Equatable, Sendable {
   case notASettingsPane(path: String)
   /// A Settings schema does not allow the value at the key: what it allows instead.
   case refusedBySchema(key: String, value: PlistValue, allowed: AllowedValues)
+  /// Another program (a running Foundation app's `synchronize()`) saved an older copy of the
+  /// domain over a write, every time it was made again: the file at `path` may not hold it.
+  case savedOver(path: String, times: Int)
 
   /// Why a domain name was refused.
   public enum InvalidName: Equatable, Sendable {
