@@ -152,7 +152,10 @@ def defaults():
     print("  Foundation: `set` then `synchronize()` per call (`set` alone writes nothing to the file):")
     print("  it reads the file, rewrites it in place (truncated, no temporary file, no lock) and")
     print("  fsyncs it — one fsync, and a crash mid-write can leave a broken file.")
-    print("- The files are on the benchmark's disk (`bench/data/defaults`), so fsync is real.\n")
+    print("- The files are on the benchmark's disk (`bench/data/defaults`), so fsync is real.")
+    print("- The domain is dated two hours back, as one no app has saved lately: a write to a domain")
+    print("  a Foundation app saved in the last ten minutes waits 10 ms more, for the check against")
+    print("  the app's next save (docs/defaults-system.md).\n")
     print("| operation | Defaults | Foundation | Foundation / Defaults |")
     print("|---|---|---|---|")
     for op in ["get", "set"]:
@@ -176,7 +179,31 @@ def defaults():
     print()
     print("- defaults-program / plistctl read: **%.2f** (goal ≤ 1.0); `plistctl-write` writes a new"
           % (counts["defaults-program"] / counts["plistctl-read"]))
-    print("  key to the domain (a domain without a Settings schema).")
+    print("  key to a domain of plistctl's (no app saves it; no Settings schema).")
+
+
+def race():
+    rows = {}
+    with open(os.path.join(RESULTS, "race.txt")) as f:
+        for line in f:
+            size, pause, lost, failed, rounds, seconds = line.split()
+            rows.setdefault((size, int(pause)), []).append(
+                (int(lost), int(failed), int(rounds), float(seconds)))
+    print("# A running Foundation app and plistctl writing to its domain\n")
+    print("The app (`UserDefaultsProbe sync-loop`) sets its own key and calls `synchronize()` again")
+    print("and again; plistctl writes Key1…Key200, one process after another. Lost: writes that")
+    print("exited 0 but are not in the file at the end; refused: writes that exited 2 (an app saved")
+    print("over them every time they were made again). Three runs per line.\n")
+    print("| domain | app pauses | lost | refused | app saves | time per write |")
+    print("|---|---|---|---|---|---|")
+    for (size, pause), runs in rows.items():
+        lost = " / ".join(str(r[0]) for r in runs)
+        failed = " / ".join(str(r[1]) for r in runs)
+        saves = " / ".join(str(r[2]) for r in runs)
+        per = statistics.median(r[3] for r in runs) / 200 * 1000
+        domain = "9 keys" if size == "small" else "500 keys (44 KB)"
+        print("| %s | %s | %s of 200 | %s | %s | %.1f ms |" % (
+            domain, "%g ms" % (pause / 1000) if pause else "none", lost, failed, saves, per))
 
 
 def pooled(prefix):
@@ -408,4 +435,5 @@ def callgrind_table(name, stages, top):
                                         100 * cost[0] / total))
 
 if __name__ == "__main__":
-    {"convert": convert, "latency": latency, "defaults": defaults, "cloud": cloud}[sys.argv[1]]()
+    {"convert": convert, "latency": latency, "defaults": defaults, "cloud": cloud,
+     "race": race}[sys.argv[1]]()

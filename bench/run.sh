@@ -14,7 +14,11 @@
 #                          sync between two replicas through git and a folder (first sync,
 #                          and after one key changed) against git clone/pull/push and cp,
 #                          callgrind on one `cloud set` of a full store.
-#   bench/run.sh [all]   — all four.
+#   bench/run.sh race    — a running Foundation app that saves its domain in a loop while
+#                          plistctl writes 200 other keys to it: how many acknowledged writes
+#                          the file does not hold at the end (RACE_PLISTCTL=PATH measures
+#                          another build of plistctl).
+#   bench/run.sh [all]   — all but race (which is not a timing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/data bench/results bench/bin
@@ -34,12 +38,9 @@ install_missing plistutil libplist-utils
 
 # The release binary exactly as `make install` builds it.
 make -s release >/dev/null 2>&1 || make release
-<<<<<<< HEAD
 PLISTCTL=$(swift build -c release --show-bin-path)/plistctl
-=======
 RELEASE_BIN=$(swift build -c release -Xswiftc -static-executable --show-bin-path)
 PLISTCTL=$RELEASE_BIN/plistctl
->>>>>>> startup
 FOUNDATION=bench/bin/foundation-convert
 if [ ! -x "$FOUNDATION" ] || [ bench/foundation/convert.swift -nt "$FOUNDATION" ]; then
   swiftc -O bench/foundation/convert.swift -o "$FOUNDATION"
@@ -184,6 +185,9 @@ defaults_bench() (
   # The domain: 20 keys, written by Foundation (XML).
   bench/bin/foundation-per-call populate $domain
   local file=$XDG_CONFIG_HOME/$domain.plist
+  # Dated two hours back: a domain no app has saved lately. (Writes to a domain an app saved
+  # in the last ten minutes are checked against its next save: 10 ms more each.)
+  touch -d '2 hours ago' "$file"
   head -c 5 "$file" | grep -q '<?xml' || { echo "bench: $file is not Foundation's XML" >&2; exit 1; }
   [ "$("$PLISTCTL" read $domain HPMapType)" = 2 ] || { echo "bench: plistctl cannot read $file" >&2; exit 1; }
   # 1. Start-up. hyperfine runs each command's runs in a block; to spread the machine's drift
@@ -209,16 +213,18 @@ defaults_bench() (
   echo "== per call"
   for run in 1 2 3 4 5; do
     for impl in defaults foundation; do
-      cp "$file" "$XDG_CONFIG_HOME/com.example.percall.plist"
+      cp -p "$file" "$XDG_CONFIG_HOME/com.example.percall.plist"
       "bench/bin/$impl-per-call" com.example.percall 20000 500 | sed "s/^/$impl /" \
         >>bench/results/defaults-per-call.txt
     done
   done
   # 3. Instructions (callgrind), whole process, start-up included.
   echo "== callgrind"
-  # plistctl-write: a write that changes the file (a new key), a domain with no Settings schema.
+  # plistctl-write: a write that changes the file (a new key) of a domain plistctl wrote (no
+  # app saves it: no check after the write) with no Settings schema.
+  "$PLISTCTL" write $domain.cli Seed -int 1
   names+=(plistctl-write)
-  cmds+=("$PLISTCTL write $domain BenchNewKey -int 1")
+  cmds+=("$PLISTCTL write $domain.cli BenchNewKey -int 1")
   for i in 0 1 2 3 4; do
     valgrind --tool=callgrind --callgrind-out-file=/dev/null ${cmds[$i]} 2>&1 >/dev/null |
       sed -n "s/.*Collected : \([0-9]*\).*/${names[$i]} \1/p" >>bench/results/defaults-callgrind.txt
@@ -351,6 +357,58 @@ cloud_bench() (
   python3 bench/report.py cloud >bench/results/cloud.md
   cat bench/results/cloud.md
 )
+# The app: UserDefaultsProbe sync-loop (Tests/UserDefaultsProbe), Foundation's UserDefaults setting
+# its own key and calling synchronize() again and again, PAUSE µs apart, on a domain of 9 keys
+# (small) or 500 (large, 44 KB: each save takes the app longer). plistctl writes Key1…Key200
+# one process after another; then the app stops, and every key whose write exited 0 must be in
+# the file with its value.
+race_round() { # plistctl probe size pause
+  local sandbox domain=com.example.race
+  sandbox=$(mktemp -d "$PWD/bench/data/race.XXXXXX")
+  mkdir -p "$sandbox/home" "$sandbox/config"
+  if [ "$3" = large ]; then
+    cp bench/data/race-large.plist "$sandbox/config/$domain.plist"
+  else
+    HOME=$sandbox/home XDG_CONFIG_HOME=$sandbox/config "$2" write $domain
+  fi
+  HOME=$sandbox/home XDG_CONFIG_HOME=$sandbox/config "$2" sync-loop $domain "$sandbox/stop" "$4" \
+    >"$sandbox/rounds" &
+  local app=$! failed=0 lost=0 start end
+  start=$(date +%s.%N)
+  for i in $(seq 200); do
+    HOME=$sandbox/home XDG_CONFIG_HOME=$sandbox/config "$1" write $domain "Key$i" -int "$i" \
+      2>>"$sandbox/errors" || { failed=$((failed + 1)); echo "$i" >>"$sandbox/failed"; }
+  done
+  end=$(date +%s.%N)
+  touch "$sandbox/stop"
+  wait $app
+  for i in $(seq 200); do
+    grep -qx "$i" "$sandbox/failed" 2>/dev/null && continue
+    [ "$(HOME=$sandbox/home XDG_CONFIG_HOME=$sandbox/config "$1" read $domain "Key$i" 2>/dev/null)" = "$i" ] ||
+      lost=$((lost + 1))
+  done
+  echo "$3 $4 $lost $failed $(cat "$sandbox/rounds") $(echo "$end - $start" | bc)"
+  rm -rf "$sandbox"
+}
+
+race() {
+  swift build --product UserDefaultsProbe >/dev/null
+  local probe plistctl=${RACE_PLISTCTL:-$PLISTCTL}
+  probe=$(swift build --show-bin-path)/UserDefaultsProbe
+  [ -f bench/data/race-large.plist ] || python3 -c '
+import plistlib, sys
+keys = {"Pre%d" % i: "value number %d " % i * 3 for i in range(500)}
+plistlib.dump(keys, open(sys.argv[1], "wb"))' bench/data/race-large.plist
+  rm -f bench/results/race.txt
+  echo "== race: $plistctl"
+  for size in small large; do
+    for pause in 0 5000; do
+      for run in 1 2 3; do race_round "$plistctl" "$probe" $size $pause >>bench/results/race.txt; done
+    done
+  done
+  python3 bench/report.py race >bench/results/race.md
+  cat bench/results/race.md
+}
 
 case "${1:-all}" in
   convert) convert ;;
@@ -358,6 +416,7 @@ case "${1:-all}" in
   latency-in-session) latency_in_session ;;
   defaults) defaults_bench ;;
   cloud) cloud_bench ;;
+  race) race ;;
   all) convert && latency && defaults_bench && cloud_bench ;;
-  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|all]" >&2; exit 64 ;;
+  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|race|all]" >&2; exit 64 ;;
 esac

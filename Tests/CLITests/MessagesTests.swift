@@ -47,6 +47,11 @@ struct MessagesTests {
     #expect(Self.render(system, "read").1 == .dataError)
     #expect(Self.render(PlistError.noPreferencesDirectory, "read").1 == .dataError)
     #expect(Self.render(PlistError.invalidHost("a/b"), "read").1 == .usage)
+    #expect(
+      Self.render(PlistError.savedOver(path: "/r/d.plist", times: 8), "write") == (
+        "/r/d.plist: another program saved an older copy over this write 8 times; "
+          + "the file may not hold it", .dataError
+      ))
     #expect(Self.render(WriteArgumentError.invalidFlagArgument("-int", "x"), "write").1 == .usage)
     #expect(Self.render(WriteArgumentError.unparsableLiteral("("), "write").1 == .failure)
     #expect(

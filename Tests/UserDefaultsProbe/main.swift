@@ -8,6 +8,11 @@
 //                                       what every getter returns (see `getters` below)
 //   UserDefaultsProbe set SUITE   — sets each "KEY<TAB>TYPE<TAB>VALUE" line of stdin with
 //                                   set(_:forKey:) (types: string, int, double, float, bool)
+//   UserDefaultsProbe sync-loop SUITE STOPFILE [PAUSE_MICROSECONDS]
+//                                 — a running app that saves often: sets its own key
+//                                   (AppCounter, 1, 2, …) and calls synchronize(), again and
+//                                   again (pausing between rounds if asked), until STOPFILE
+//                                   exists; then prints the number of rounds
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -95,6 +100,17 @@ case "set":
     }
   }
   guard defaults.synchronize() else { exit(1) }
+case "sync-loop":
+  guard arguments.count >= 4 else { exit(64) }
+  let pause = arguments.count > 4 ? UInt32(arguments[4]) ?? 0 : 0
+  var rounds = 0
+  while !FileManager.default.fileExists(atPath: arguments[3]) {
+    rounds += 1
+    defaults.set(rounds, forKey: "AppCounter")
+    guard defaults.synchronize() else { exit(1) }
+    if pause > 0 { usleep(pause) }
+  }
+  print(rounds)
 default:
   exit(64)
 }

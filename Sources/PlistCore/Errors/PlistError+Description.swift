@@ -34,6 +34,10 @@ extension PlistError: CustomStringConvertible {
       return "changes to \(name) made here have not been sent, and a sync cannot send them now"
     case .cloudEngineFailed(let command, let status, let message):
       return "\(command) failed (exit \(status))" + (message.isEmpty ? "" : ": " + message)
+    case .savedOver(let path, let times):
+      return
+        "\(path): another program saved an older copy over this write \(times) times; "
+        + "the file may not hold it"
     }
   }
 }

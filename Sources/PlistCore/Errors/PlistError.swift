@@ -46,6 +46,9 @@ public enum PlistError: Error, Equatable, Sendable {
   /// The program that carries a cloud store (git) failed: the command, its exit status and
   /// the last line it printed on standard error.
   case cloudEngineFailed(command: String, status: Int32, message: String)
+  /// Another program (a running Foundation app's `synchronize()`) saved an older copy of the
+  /// domain over a write, every time it was made again: the file at `path` may not hold it.
+  case savedOver(path: String, times: Int)
 
   /// Why a domain name was refused.
   public enum InvalidName: Equatable, Sendable {

@@ -97,7 +97,7 @@ public enum FileAccess {
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
-    try writeAtomically(value, as: format, to: path, mode: mode, options: options) { _ in }
+    try writeAtomically(value, as: format, to: path, mode: mode, options: options) { _ in true }
   }
 
   /// Replaces a file atomically with bytes (see `writeAtomically(_:as:to:mode:options:)`).
@@ -115,40 +115,56 @@ public enum FileAccess {
 
   /// `writeAtomically(_:as:to:mode:options:)` for a domain file that a running Foundation
   /// app may hold: the new file's modification time is stamped a second ahead, and
-  /// `beforeReplace` is called with the finished temporary file's path just before it is
-  /// renamed into place.
+  /// `beforeReplace` is called with the finished temporary file's identity just before it is
+  /// renamed into place (false: the write is abandoned, and false returned); `restamped`,
+  /// with the new identity, if the stamp had to be moved on after the rename. The stamp's
+  /// sub-second part is `stampNanoseconds` (`AppSaveMark`).
   ///
   /// Why the stamp: CoreFoundation on Linux reads modification times in whole seconds, and
   /// an app whose in-place write was overtaken by ours re-reads the file only when it looks
   /// newer than the app's last read — a file written in the same second does not, and the
   /// app writes its stale copy over ours. A time in the next second always looks newer
-  /// (docs/defaults-system.md has the measurements).
+  /// (docs/defaults-system.md has the measurements). The stamp, whole milliseconds, also
+  /// tells this file from one saved in place by an app, whose time has the nanoseconds of the
+  /// moment (`FileIdentity.isStamped`).
   static func writeDomainFile(
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32,
-    beforeReplace: (String) -> Void
-  ) throws(PlistError) {
+    stampNanoseconds: Int = 0, beforeReplace: (FileIdentity?) -> Bool,
+    restamped: (FileIdentity?) -> Void = { _ in }
+  ) throws(PlistError) -> Bool {
     var stamped = 0
+    var written: FileIdentity?
     let stampThenReport = { (temporary: String) in
       stamped = Platform.currentSecond() + 1
-      Platform.stampModificationTime(atPath: temporary, second: stamped)
-      beforeReplace(temporary)
+      Platform.stampModificationTime(
+        atPath: temporary, second: stamped, nanoseconds: stampNanoseconds)
+      written = Platform.identity(atPath: temporary)
+      return beforeReplace(written)
     }
-    try writeAtomically(
+    let replaced = try writeAtomically(
       value, as: format, to: path, mode: mode, options: PropertyList.WriteOptions(),
       beforeReplace: stampThenReport)
-    // Should the clock have reached that second meanwhile, stay ahead of it.
-    if Platform.currentSecond() >= stamped {
+    guard replaced else { return false }
+    // Should the clock have reached that second meanwhile, stay ahead of it — if the file is
+    // still ours: a stamp on an app's save since the rename would hide that save.
+    let target = Platform.resolvingLinks(path)
+    if Platform.currentSecond() >= stamped,
+      Platform.identity(atPath: target)?.ignoringChangeTime == written?.ignoringChangeTime
+    {
       Platform.stampModificationTime(
-        atPath: Platform.resolvingLinks(path), second: Platform.currentSecond() + 1)
+        atPath: target, second: Platform.currentSecond() + 1, nanoseconds: stampNanoseconds)
+      restamped(Platform.identity(atPath: target))
     }
+    return true
   }
 
   /// `writeAtomically(_:as:to:mode:options:)`, calling `beforeReplace` with the finished
-  /// temporary file's path just before it is renamed into place.
+  /// temporary file's path just before it is renamed into place (false: abandoned).
+  @discardableResult
   static func writeAtomically(
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32,
-    options: PropertyList.WriteOptions, beforeReplace: (String) -> Void
-  ) throws(PlistError) {
+    options: PropertyList.WriteOptions, beforeReplace: (String) -> Bool
+  ) throws(PlistError) -> Bool {
     try writeAtomically(to: path, mode: mode, beforeReplace: beforeReplace) {
       (out) throws(PlistError) in
       do throws(PlistEncodingError) {
@@ -196,11 +212,15 @@ public enum FileAccess {
   }
 
   /// The atomic replacement itself: `produce` writes the new contents into an output that
-  /// drains to the temporary file.
+  /// drains to the temporary file; `beforeReplace` may still abandon it (returning false),
+  /// and the temporary file is removed.
+  ///
+  /// - Returns: Whether the file was replaced.
+  @discardableResult
   static func writeAtomically(
-    to path: String, mode: UInt32, beforeReplace: (String) -> Void = { _ in },
+    to path: String, mode: UInt32, beforeReplace: (String) -> Bool = { _ in true },
     produce: (ByteOutput) throws(PlistError) -> Void
-  ) throws(PlistError) {
+  ) throws(PlistError) -> Bool {
     let path = Platform.resolvingLinks(path)
     let permissions = Platform.permissions(atPath: path) ?? mode
     let temporary: (fd: Int32, path: String)
@@ -224,7 +244,10 @@ public enum FileAccess {
       // syncAndClose closes the descriptor whether or not it succeeds.
       do {
         try Platform.syncAndClose(fd: temporary.fd, path: temporary.path)
-        beforeReplace(temporary.path)
+        guard beforeReplace(temporary.path) else {
+          try? Platform.removeFile(atPath: temporary.path)
+          return false
+        }
         try Platform.replace(path, with: temporary.path)
       } catch {
         throw .system(error)
@@ -233,6 +256,7 @@ public enum FileAccess {
       try? Platform.removeFile(atPath: temporary.path)
       throw error
     }
+    return true
   }
 }
 

@@ -120,13 +120,18 @@ extension Platform {
   /// `UTIME_OMIT` (a macro Swift does not import): leave this time as it is.
   private static let utimeOmit = (1 << 30) - 2
 
-  /// Sets a file's modification time to a whole second, leaving its access time alone.
-  /// (Failure only loses the stamp's benefit, so it is not reported.)
-  static func stampModificationTime(atPath path: String, second: Int) {
-    var times = [
-      timespec(tv_sec: 0, tv_nsec: utimeOmit), timespec(tv_sec: second, tv_nsec: 0),
-    ]
-    _ = utimensat(AT_FDCWD, path, &times, 0)
+  /// Sets a file's modification time, leaving its access time alone. (Failure only loses
+  /// the stamp's benefit, so it is not reported.)
+  static func stampModificationTime(atPath path: String, second: Int, nanoseconds: Int = 0) {
+    // A pair, not an array: an array of timespec has its type made at run time.
+    var times = (
+      timespec(tv_sec: 0, tv_nsec: utimeOmit), timespec(tv_sec: second, tv_nsec: nanoseconds)
+    )
+    withUnsafePointer(to: &times) { pair in
+      pair.withMemoryRebound(to: timespec.self, capacity: 2) {
+        _ = utimensat(AT_FDCWD, path, $0, 0)
+      }
+    }
   }
 
   /// Flushes a file to disk and closes it.

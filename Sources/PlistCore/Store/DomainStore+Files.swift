@@ -31,12 +31,17 @@ extension DomainStore {
   /// for a new file, through a symbolic link to its target). A domain left empty has its
   /// file removed. If `change` throws or the file cannot be parsed, nothing is written; an
   /// OpenStep or JSON file (a path domain) is readable but refused for writing
-  /// (`PlistError.unwritableFormat`).
+  /// (`PlistError.unwritableFormat`). `change` may be called again, on a newer version of the
+  /// file: when a running Foundation app saved it in place meanwhile, the update starts again
+  /// from that save; and when such an app saved the domain lately, the file is looked at again
+  /// after the write, and what a stale save of the app's undid is made again
+  /// (docs/defaults-system.md).
   ///
   /// - Parameters:
   ///   - domain: The domain.
   ///   - change: Edits the dictionary; it may throw to abandon the change.
-  /// - Throws: What `change` throws, or `PlistError` for a file that cannot be read, parsed
+  /// - Throws: What `change` throws; `PlistError.savedOver` when an app's stale saves still
+  ///   undid the write after every look; `PlistError` for a file that cannot be read, parsed
   ///   or written.
   public func update(
     _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
@@ -44,10 +49,27 @@ extension DomainStore {
     _ = try updateReportingChange(domain, change)
   }
 
-  /// `update(_:_:)`, saying whether anything was written.
+  /// `update(_:_:)`, saying whether anything was written. When a running Foundation app
+  /// saves the domain (it saved the file in place lately), the write is then checked against
+  /// that app's stale saves (`keepAgainstStaleSaves`).
   func updateReportingChange(
     _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) -> Bool {
+    let written = try updateOnce(domain, change)
+    guard written.wrote else { return false }
+    if written.appSaveMark != nil { try keepAgainstStaleSaves(domain, written) }
+    return true
+  }
+
+  /// One locked update: what `update(_:_:)` does, reporting what it wrote. Unless
+  /// `startingAgain` is false, the file is looked at again just before the rename: a save in
+  /// place since the read (a Foundation app's, which the lock does not hold back) would be
+  /// overwritten, so the update starts again from that save — twice at most, then it writes
+  /// anyway.
+  func updateOnce(
+    _ domain: Domain, startingAgain: Bool = true,
+    _ change: (inout PlistDictionary) throws(PlistError) -> Void
+  ) throws(PlistError) -> Written {
     let domainPath = path(of: domain)
     let target = Platform.resolvingLinks(domainPath)
     let directory = Platform.directory(of: target)
@@ -59,28 +81,59 @@ extension DomainStore {
       throw .system(error)
     }
     defer { Platform.closeQuietly(lock) }
+    var attempts = 1
+    while true {
+      var overtaken = false
+      let written = try updateLocked(
+        domainPath, target, change, checkingForSaves: startingAgain && attempts < 3,
+        overtaken: &overtaken)
+      guard overtaken else { return written }
+      attempts += 1
+    }
+  }
+
+  /// The update's read, change and write, under the lock `updateOnce` holds. `overtaken`:
+  /// abandoned because an app saved the file in place since the read.
+  private func updateLocked(
+    _ domainPath: String, _ target: String,
+    _ change: (inout PlistDictionary) throws(PlistError) -> Void, checkingForSaves: Bool,
+    overtaken: inout Bool
+  ) throws(PlistError) -> Written {
+    let replaced = Platform.identity(atPath: target)
     let current = try Self.read(target)
     if let format = current?.format, format == .openStep || format == .json {
       // Writing back would lose types (OpenStep has only strings; JSON no dates or data)
       // or silently change the file's format.
       throw .unwritableFormat(path: target, format: format)
     }
-    var dictionary = current?.dictionary ?? PlistDictionary()
+    let base = current?.dictionary ?? PlistDictionary()
+    var dictionary = base
     try change(&dictionary)
-    if let current, current.dictionary == dictionary { return false }
+    if let current, current.dictionary == dictionary { return .nothing }
+    let mark = AppSaveMark.mark(replacing: replaced, atSecond: Platform.currentSecond())
+    var written = Written(
+      wrote: true, path: target, base: base, result: dictionary, identity: nil, appSaveMark: mark)
     if dictionary.isEmpty {
-      guard current != nil else { return false }
+      guard current != nil else { return .nothing }
       OwnWrites.record(nil, at: target)
       try Self.removeFile(domainPath)
-      return true
+      return written
     }
     let format: PlistFormat = current?.format == .binary ? .binary : .xml
-    try FileAccess.writeDomainFile(.dictionary(dictionary), as: format, to: target, mode: 0o600) {
-      temporary in
+    overtaken = try !FileAccess.writeDomainFile(
+      .dictionary(dictionary), as: format, to: target, mode: 0o600,
+      stampNanoseconds: AppSaveMark.nanoseconds(mark)
+    ) { identity in
+      if checkingForSaves && Platform.identity(atPath: target) != replaced { return false }
       // Recorded before the rename, so a watcher woken by it finds the record there.
-      OwnWrites.record(Platform.identity(atPath: temporary), at: target)
+      written.identity = identity
+      OwnWrites.record(identity, at: target)
+      return true
+    } restamped: { identity in
+      written.identity = identity
+      OwnWrites.record(identity, at: target)
     }
-    return true
+    return written
   }
 
   /// Removes a domain's file (a symbolic link itself, not its target). A file that cannot be
@@ -124,39 +177,50 @@ extension DomainStore {
   // MARK: - Files
 
   /// Reads and parses a domain file. Foundation on Linux rewrites domain files in place, so
-  /// a reader can meet a half-written one: a file that is empty or does not parse is read
-  /// again a few times, 20 ms apart, before it counts as an empty domain (empty) or the
-  /// error is reported (unparsable).
+  /// a reader can meet a half-written one (empty just after the truncation, then a part of
+  /// the new text): a file that is empty or does not parse is read again, 20 ms apart, until
+  /// the same version of it (`FileIdentity`) has been met five times in a row — it is then
+  /// an empty domain (empty) or the error is reported (unparsable). A file that keeps
+  /// changing is an app saving it, perhaps in a loop: it is read until a whole version is
+  /// met, for a second at most.
   static func read(_ path: String) throws(PlistError) -> Contents? {
     var attempts = 0
+    var sameVersion = 0
+    var lastVersion: FileIdentity?
     while true {
       let bytes: [UInt8]
       do { bytes = try Platform.readFile(atPath: path) } catch {
         if error.errno == .noSuchFileOrDirectory { return nil }
         throw .system(error)
       }
-      if bytes.isEmpty {
-        // Foundation truncates a file before it rewrites it: wait for the bytes, and take
-        // a file that stays empty as an empty domain, as Foundation does.
-        attempts += 1
-        if attempts >= 5 { return Contents(dictionary: PlistDictionary(), format: .xml) }
-        Platform.sleep(milliseconds: 20)
-        continue
+      // (No optional tuple here: its type would be made at run time, in every process.)
+      var value: PlistValue?
+      var format = PlistFormat.xml
+      var failure: PlistParseError?
+      if !bytes.isEmpty {
+        do {
+          let decoded = try PropertyList.decode(bytes, allowJSON: true)
+          (value, format) = (decoded.value, decoded.format)
+        } catch {
+          failure = error
+        }
       }
-      let value: PlistValue
-      let format: PlistFormat
-      do {
-        (value, format) = try PropertyList.decode(bytes, allowJSON: true)
-      } catch {
-        attempts += 1
-        if attempts >= 5 { throw .parse(error, source: path) }
-        Platform.sleep(milliseconds: 20)
-        continue
+      if let value {
+        guard case .dictionary(let dictionary) = value else {
+          throw .notADictionary(source: path, found: value.type)
+        }
+        return Contents(dictionary: dictionary, format: format)
       }
-      guard case .dictionary(let dictionary) = value else {
-        throw .notADictionary(source: path, found: value.type)
+      let version = Platform.identity(atPath: path)
+      sameVersion = version != nil && version == lastVersion ? sameVersion + 1 : 1
+      lastVersion = version
+      attempts += 1
+      if sameVersion >= 5 || attempts >= 50 {
+        // Foundation reads a file that stays empty as an empty domain, and so does this.
+        guard let failure else { return Contents(dictionary: PlistDictionary(), format: .xml) }
+        throw .parse(failure, source: path)
       }
-      return Contents(dictionary: dictionary, format: format)
+      Platform.sleep(milliseconds: 20)
     }
   }
 

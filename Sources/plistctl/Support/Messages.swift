@@ -108,6 +108,7 @@ enum Messages {
     case .system(let system) where writes(command):
       return ("Could not write domain \(situation.domain ?? "?"): \(system)", .dataError)
     case .invalidDefault: return (error.description, .failure)
+    case .savedOver: return (error.description, .dataError)
     case .notASettingsPane: return (error.description, .dataError)
     case .refusedBySchema(let key, let value, let allowed):
       return (

@@ -32,6 +32,10 @@ struct PlistErrorTests {
         "/p is json and cannot be written back in that format"
       ),
       (.notADictionary(source: "f", found: .string), "f: the root is a string, not a dictionary"),
+      (
+        .savedOver(path: "/p", times: 8),
+        "/p: another program saved an older copy over this write 8 times; the file may not hold it"
+      ),
     ]
     for (error, text) in cases {
       #expect(error.description == text)

@@ -1,0 +1,228 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PlistCore
+
+/// The store against a program that saves a domain in place, as Foundation's `synchronize()`
+/// does: the mark that remembers such a program, the check after a write that makes again
+/// what its stale save undid, and reads that wait for a whole version of a file being saved.
+/// The "app" here is the test itself, saving in place at chosen moments; the Foundation app
+/// itself is in CLITests (RunningAppTests).
+@Suite("Domain store: an app's stale saves")
+struct StaleSaveTests {
+  static let domain = (try? Domain(named: "com.example.app")) ?? .global
+
+  /// A store in a fresh directory, the domain's path, and the directory to remove.
+  static func store() throws -> (DomainStore, String, TemporaryDirectory) {
+    let directory = try TemporaryDirectory()
+    let store = try DomainStore(root: directory.path("config"))
+    try FileManager.default.createDirectory(
+      atPath: store.root, withIntermediateDirectories: true)
+    return (store, store.path(of: domain), directory)
+  }
+
+  /// Saves a dictionary in place, as Foundation does: the same file, truncated and written.
+  static func saveInPlace(_ dictionary: PlistDictionary, at path: String) throws {
+    let bytes = try PropertyList.encode(.dictionary(dictionary), as: .xml)
+    if !FileManager.default.fileExists(atPath: path) {
+      #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    }
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(bytes))
+    try handle.close()
+  }
+
+  static func read(_ path: String) throws -> PlistDictionary? {
+    try DomainStore.read(path)?.dictionary
+  }
+
+  // MARK: - The mark
+
+  /// A time `second` seconds after 1970 with a part below the second, as a file identity.
+  static func identity(second: Int64, nanoseconds: Int64) -> FileIdentity {
+    FileIdentity(
+      device: 1, inode: 2, size: 3, modified: second * 1_000_000_000 + nanoseconds, changed: 0)
+  }
+
+  @Test func aStampIsWholeMillisecondsAndCarriesTheMinuteAnAppSaved() {
+    let now = 1_800_000_000
+    let minute = (now / 60) % 999
+    // No file; a stamp without a mark.
+    #expect(AppSaveMark.mark(replacing: nil, atSecond: now) == nil)
+    let plain = Self.identity(second: 1_800_000_001, nanoseconds: 0)
+    #expect(plain.isStamped && plain.appSaveMark == nil)
+    #expect(AppSaveMark.mark(replacing: plain, atSecond: now) == nil)
+    // A file saved in place in the last ten minutes: the minute of that save.
+    let saved = Self.identity(second: Int64(now - 10), nanoseconds: 123_456_789)
+    #expect(!saved.isStamped)
+    #expect(AppSaveMark.mark(replacing: saved, atSecond: now) == ((now - 10) / 60) % 999)
+    let lastHour = Self.identity(second: Int64(now - 600), nanoseconds: 123_456_789)
+    #expect(AppSaveMark.mark(replacing: lastHour, atSecond: now) == nil)
+    // A mark is carried for ten minutes after the app's save, then dropped.
+    let marked = Self.identity(
+      second: 1_800_000_001, nanoseconds: Int64(AppSaveMark.nanoseconds(minute)))
+    #expect(marked.isStamped && marked.appSaveMark == minute)
+    #expect(AppSaveMark.mark(replacing: marked, atSecond: now + 9 * 60) == minute)
+    #expect(AppSaveMark.mark(replacing: marked, atSecond: now + 10 * 60) == nil)
+    // Minute 998 is followed by minute 0.
+    let late = Self.identity(second: 1, nanoseconds: Int64(AppSaveMark.nanoseconds(998)))
+    #expect(AppSaveMark.mark(replacing: late, atSecond: 60 * 999 * 5 + 60 * 5) == 998)
+    #expect(AppSaveMark.nanoseconds(nil) == 0 && AppSaveMark.nanoseconds(998) == 999_000_000)
+  }
+
+  @Test func aWriteOverAnInPlaceSaveLeavesTheMarkAndAWriteOverAStampNone() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    try store.update(Self.domain) { $0["a"] = 1 }
+    #expect(Platform.identity(atPath: path)?.appSaveMark == nil)
+    try store.update(Self.domain) { $0["a"] = 2 }
+    #expect(Platform.identity(atPath: path)?.appSaveMark == nil)
+    try Self.saveInPlace(["a": 2, "app": 1], at: path)
+    try store.update(Self.domain) { $0["a"] = 3 }
+    let mark = try #require(Platform.identity(atPath: path)?.appSaveMark)
+    // The next write replaces a stamp, and carries the mark on.
+    try store.update(Self.domain) { $0["a"] = 4 }
+    #expect(Platform.identity(atPath: path)?.appSaveMark == mark)
+    #expect(try Self.read(path) == ["a": 4, "app": 1])
+  }
+
+  // MARK: - The check after a write
+
+  /// One write by the store, over a file the app saved in place (so the write is checked).
+  static func writeOverAppSave(
+    _ store: DomainStore, _ path: String, change: (inout PlistDictionary) -> Void
+  ) throws -> DomainStore.Written {
+    try Self.saveInPlace(["app": 1, "shared": "old", "gone": true], at: path)
+    let written = try store.updateOnce(Self.domain) { change(&$0) }
+    #expect(written.wrote && written.appSaveMark != nil)
+    return written
+  }
+
+  @Test func changesAStaleSaveUndidAreMadeAgainAndTheAppsOwnKeep() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    let written = try Self.writeOverAppSave(store, path) {
+      $0["mine"] = 7
+      $0["shared"] = "new"
+      $0["gone"] = nil
+    }
+    // The app read the file before our rename and saves after it: its copy, with its own
+    // change to "app", over ours.
+    try Self.saveInPlace(["app": 2, "shared": "old", "gone": true], at: path)
+    try store.keepAgainstStaleSaves(Self.domain, written)
+    #expect(try Self.read(path) == ["app": 2, "mine": 7, "shared": "new"])
+  }
+
+  @Test func aKeyTheAppChangedItselfKeepsTheAppsValue() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    let written = try Self.writeOverAppSave(store, path) {
+      $0["mine"] = 7
+      $0["shared"] = "new"
+    }
+    // The app set "shared" itself and saved after us: its save is the later one.
+    try Self.saveInPlace(["app": 1, "shared": "app's", "gone": true], at: path)
+    try store.keepAgainstStaleSaves(Self.domain, written)
+    #expect(try Self.read(path) == ["app": 1, "mine": 7, "shared": "app's", "gone": true])
+  }
+
+  @Test func aSaveThatKeptOurChangesIsLeftAlone() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    let written = try Self.writeOverAppSave(store, path) { $0["mine"] = 7 }
+    // The app read our file first: its save holds our change.
+    try Self.saveInPlace(["app": 2, "shared": "old", "gone": true, "mine": 7], at: path)
+    let saved = Platform.identity(atPath: path)
+    try store.keepAgainstStaleSaves(Self.domain, written)
+    #expect(Platform.identity(atPath: path) == saved)
+  }
+
+  @Test func aFileLeftAsWrittenOrReplacedByAnotherWriterIsLeftAlone() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    let written = try Self.writeOverAppSave(store, path) { $0["mine"] = 7 }
+    let ours = Platform.identity(atPath: path)
+    try store.keepAgainstStaleSaves(Self.domain, written)
+    #expect(Platform.identity(atPath: path) == ours)
+    // Another writer replaced it under the lock (from our file): its version stands.
+    try store.update(Self.domain) { $0["mine"] = 8 }
+    let theirs = Platform.identity(atPath: path)
+    try store.keepAgainstStaleSaves(Self.domain, written)
+    #expect(Platform.identity(atPath: path) == theirs)
+    #expect(try Self.read(path)?["mine"] == 8)
+  }
+
+  @Test func aFileTheAppBroughtBackAfterTheLastKeyWentIsEmptiedAgain() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    try Self.saveInPlace(["only": 1], at: path)
+    let written = try store.updateOnce(Self.domain) { $0["only"] = nil }
+    #expect(written.wrote && written.identity == nil)
+    #expect(!FileManager.default.fileExists(atPath: path))
+    // The app's save creates the file again, with the key.
+    try Self.saveInPlace(["only": 1], at: path)
+    try store.keepAgainstStaleSaves(Self.domain, written)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  /// The other way round: the app saves in place while a write is on its way (after the
+  /// read, before the rename). The write starts again from the app's save, not over it.
+  @Test func anAppsSaveDuringAWriteIsNotOverwritten() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    try Self.saveInPlace(["app": 1], at: path)
+    var reads = 0
+    try store.update(Self.domain) { dictionary in
+      reads += 1
+      if reads == 1 { try? Self.saveInPlace(["app": 2, "appsNew": true], at: path) }
+      dictionary["mine"] = 7
+    }
+    #expect(reads == 2)
+    #expect(try Self.read(path) == ["app": 2, "appsNew": true, "mine": 7])
+  }
+
+  @Test func theKeysAWriteChanged() {
+    let old: PlistDictionary = ["same": 1, "changed": 1, "removed": 1]
+    let new: PlistDictionary = ["same": 1, "changed": 2, "added": 1]
+    #expect(Set(DomainStore.changedKeys(from: old, to: new)) == ["changed", "removed", "added"])
+  }
+
+  // MARK: - Reading a file while an app saves it
+
+  /// An app saving the file in place again and again — truncated, a moment empty, then
+  /// written — never makes a read see an empty domain or fail: it waits for a whole version.
+  @Test func aFileSavedInPlaceAgainAndAgainIsReadWhole() throws {
+    let (_, path, directory) = try Self.store()
+    defer { directory.remove() }
+    var dictionary = PlistDictionary()
+    for index in 0..<300 { dictionary["Key\(index)"] = .string("value \(index)") }
+    try Self.saveInPlace(dictionary, at: path)
+    let bytes = Data(try PropertyList.encode(.dictionary(dictionary), as: .xml))
+    let stop = LockedFlag()
+    let app = Thread {
+      while !stop.isSet {
+        guard let handle = FileHandle(forWritingAtPath: path) else { return }
+        try? handle.truncate(atOffset: 0)
+        usleep(1000)  // empty half of the time
+        try? handle.write(contentsOf: bytes)
+        try? handle.close()
+        usleep(1000)
+      }
+    }
+    app.start()
+    defer { stop.set() }
+    for _ in 0..<40 {
+      #expect(try Self.read(path) == dictionary)
+    }
+  }
+}
+
+/// A flag one thread sets and another reads.
+final class LockedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
+}
