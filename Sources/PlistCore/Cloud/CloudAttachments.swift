@@ -67,15 +67,8 @@ public struct CloudAttachments: Sendable {
   }
 
   private static func attachment(_ value: PlistValue) -> Attachment? {
-    guard let fields = value.dictionaryValue else { return nil }
-    let location: CloudLocation
-    if let url = fields["git"]?.stringValue {
-      location = .git(url)
-    } else if let folder = fields["folder"]?.stringValue {
-      location = .folder(folder)
-    } else {
-      return nil
-    }
+    guard let fields = value.dictionaryValue, let location = CloudLocation(fields: fields)
+    else { return nil }
     var mirrors: [String: [String]] = [:]
     for (domain, keys) in fields["mirrors"]?.dictionaryValue ?? PlistDictionary() {
       mirrors[domain] = keys.arrayValue?.compactMap(\.stringValue) ?? []
@@ -85,10 +78,7 @@ public struct CloudAttachments: Sendable {
 
   private static func value(_ attachment: Attachment) -> PlistValue {
     var fields = PlistDictionary()
-    switch attachment.location {
-    case .git(let url): fields["git"] = .string(url)
-    case .folder(let path): fields["folder"] = .string(path)
-    }
+    attachment.location.record(in: &fields)
     if !attachment.mirrors.isEmpty {
       var mirrors = PlistDictionary()
       for (domain, keys) in attachment.mirrors {

@@ -109,14 +109,11 @@ extension CloudStore {
         continue
       }
       guard id != replica else { continue }
-      let path = directory + "/" + name
       do throws(PlistError) {
-        let value = try FileAccess.readPropertyList(path: path).value
-        let state = try ReplicaState(value, source: path)
-        guard state.replica == id else {
-          throw .invalidCloudFile(path: path, .wrongReplica(state.replica))
+        // A file gone since the listing (a sync tool renaming) is simply not there.
+        if let state = try ReplicaState.load(path: directory + "/" + name, of: id) {
+          states.append(state)
         }
-        states.append(state)
       } catch {
         ignored.append(CloudFolderEntry(name: name, kind: .unreadable(error)))
       }
@@ -195,8 +192,7 @@ extension CloudStore {
       let fields = (try? FileAccess.readPropertyList(path: syncStatePath))?.value.dictionaryValue
     else { return CloudSyncState() }
     var state = CloudSyncState()
-    if let url = fields["git"]?.stringValue { state.location = .git(url) }
-    if let folder = fields["folder"]?.stringValue { state.location = .folder(folder) }
+    state.location = CloudLocation(fields: fields)
     state.initialized = fields["initialized"]?.boolValue ?? false
     state.lastSync = fields["lastSync"]?.integerValue?.int64Value
     return state
@@ -205,11 +201,7 @@ extension CloudStore {
   /// Saved under the store's lock; losing it costs only a repeated `initialSync`.
   func saveSyncState(_ state: CloudSyncState) {
     var fields = PlistDictionary()
-    switch state.location {
-    case .git(let url): fields["git"] = .string(url)
-    case .folder(let path): fields["folder"] = .string(path)
-    case nil: break
-    }
+    state.location?.record(in: &fields)
     fields["initialized"] = .boolean(state.initialized)
     if let lastSync = state.lastSync { fields["lastSync"] = .integer(PlistInteger(lastSync)) }
     try? FileAccess.writeAtomically(.dictionary(fields), as: .xml, to: syncStatePath, mode: 0o600)

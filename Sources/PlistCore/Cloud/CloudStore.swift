@@ -71,20 +71,7 @@ public final class CloudStore: Sendable {
   /// - Throws: `PlistError` when the file cannot be read or is not a replica's file (it is
   ///   then never overwritten).
   public func replicaState() throws(PlistError) -> ReplicaState {
-    let bytes: [UInt8]
-    do { bytes = try Platform.readFile(atPath: ownFile) } catch {
-      if error.errno == .noSuchFileOrDirectory { return ReplicaState(replica: replica) }
-      throw .system(error)
-    }
-    let value: PlistValue
-    do { value = try PropertyList.decode(bytes).value } catch {
-      throw .parse(error, source: ownFile)
-    }
-    let state = try ReplicaState(value, source: ownFile)
-    guard state.replica == replica else {
-      throw .invalidCloudFile(path: ownFile, .wrongReplica(state.replica))
-    }
-    return state
+    try ReplicaState.load(path: ownFile, of: replica) ?? ReplicaState(replica: replica)
   }
 
   /// Every key and value, as `NSUbiquitousKeyValueStore.dictionaryRepresentation` (empty when
@@ -152,9 +139,36 @@ public final class CloudStore: Sendable {
   /// - Parameter changes: New values by key; nil removes the key.
   /// - Throws: `PlistError.quotaExceeded`, or a failure to read or write the file.
   public func write(_ changes: [String: PlistValue?]) throws(PlistError) {
+    try write(keys: Array(changes.keys)) { _ throws(PlistError) in changes }
+  }
+
+  /// Applies `write`'s value grammar (`-array-add`, `-dict-add`, a plain value) to a key's
+  /// current value, reading the replica's file once, under the store's lock.
+  ///
+  /// - Parameters:
+  ///   - operation: What to do with the key's value.
+  ///   - key: The key.
+  /// - Throws: What `write(_:)` throws, or `PlistError.typeMismatch` for an operation the
+  ///   current value does not take.
+  public func apply(_ operation: WriteOperation, forKey key: String) throws(PlistError) {
+    try write(keys: [key]) { (values) throws(PlistError) in
+      var dictionary = PlistDictionary()
+      dictionary[key] = values[key]
+      try operation.apply(to: &dictionary, at: PlistPath(topLevelKey: key))
+      return [key: dictionary[key]]
+    }
+  }
+
+  /// The one write: under the lock, the current values to `makeChanges`, its changes stamped
+  /// with one clock, checked against the limits, saved; a refusal reported for `keys`.
+  private func write(
+    keys: [String],
+    _ makeChanges: ([String: PlistValue]) throws(PlistError) -> [String: PlistValue?]
+  ) throws(PlistError) {
     do {
       try withLock { () throws(PlistError) in
         let before = try replicaState()
+        let changes = try makeChanges(quota.visible(before.entries).values)
         var after = before
         let stamp = before.clock.tick(now: clock())
         for (key, value) in changes {
@@ -171,7 +185,7 @@ public final class CloudStore: Sendable {
     } catch {
       shared.withLock { $0.lastError = error }
       if case .quotaExceeded = error {
-        broadcast(CloudChange(reason: .quotaViolation, keys: changes.keys.sorted()))
+        broadcast(CloudChange(reason: .quotaViolation, keys: keys.sorted()))
       }
       throw error
     }

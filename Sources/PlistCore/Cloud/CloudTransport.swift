@@ -48,3 +48,24 @@ public enum CloudLocation: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension CloudLocation {
+  /// A location as plistctl's records keep it: a `git` or a `folder` field.
+  init?(fields: PlistDictionary) {
+    if let url = fields["git"]?.stringValue {
+      self = .git(url)
+    } else if let folder = fields["folder"]?.stringValue {
+      self = .folder(folder)
+    } else {
+      return nil
+    }
+  }
+
+  /// Writes the location's field into a record.
+  func record(in fields: inout PlistDictionary) {
+    switch self {
+    case .git(let url): fields["git"] = .string(url)
+    case .folder(let path): fields["folder"] = .string(path)
+    }
+  }
+}

@@ -93,6 +93,26 @@ public struct ReplicaState: Equatable, Sendable {
     }
   }
 
+  /// Reads a replica's file, which must be the named replica's.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - replica: Whose it must be.
+  /// - Returns: The state, or nil when there is no file.
+  /// - Throws: `PlistError` when it cannot be read or parsed, or is not that replica's file.
+  static func load(path: String, of replica: ReplicaID) throws(PlistError) -> ReplicaState? {
+    let bytes: [UInt8]
+    do { bytes = try Platform.readFile(atPath: path) } catch {
+      if error.errno == .noSuchFileOrDirectory { return nil }
+      throw .system(error)
+    }
+    let state = try ReplicaState(FileAccess.decode(bytes, source: path).value, source: path)
+    guard state.replica == replica else {
+      throw .invalidCloudFile(path: path, .wrongReplica(state.replica))
+    }
+    return state
+  }
+
   private static func dictionary(_ pairs: [(String, PlistValue)]) -> PlistDictionary {
     PlistDictionary(keys: pairs.map(\.0), values: pairs.map(\.1))
   }

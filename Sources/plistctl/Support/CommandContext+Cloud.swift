@@ -27,12 +27,7 @@ extension CommandContext {
         "code": .integer(PlistInteger(change.reason.rawValue)),
         "keys": .array(change.keys.map(PlistValue.string)),
       ]
-      let bytes: [UInt8]
-      do {
-        bytes = try PropertyList.encode(
-          object, as: .json, options: PropertyList.WriteOptions(prettyJSON: false))
-      } catch { throw .encoding(error) }
-      try print(String(decoding: bytes.dropLast(bytes.last == 0x0A ? 1 : 0), as: UTF8.self))
+      try writeValue(object, .json, PropertyList.WriteOptions(prettyJSON: false))
     } else {
       try print("\(change.reason): " + change.keys.joined(separator: ", "))
     }

@@ -179,14 +179,7 @@ struct CloudStatusCommand: Command {
     let status = try cloud.status()
     let mirrors = try context.cloudMirror(cloud).keys
     if json {
-      let bytes: [UInt8]
-      do {
-        bytes = try PropertyList.encode(
-          CloudStatusText.object(status, mirrors: mirrors), as: .json,
-          options: PropertyList.WriteOptions(prettyJSON: true))
-      } catch { throw PlistError.encoding(error) }
-      return try context.print(
-        String(decoding: bytes.dropLast(bytes.last == 0x0A ? 1 : 0), as: UTF8.self))
+      return try context.emit(CloudStatusText.object(status, mirrors: mirrors), as: .plist(.json))
     }
     for line in CloudStatusText.lines(status, store: store, mirrors: mirrors) {
       try context.print(line)

@@ -26,11 +26,7 @@ struct CloudSetCommand: Command {
 
   func run(in context: CommandContext) throws {
     let operation = try WriteArguments.parse(values)
-    let cloud = try context.cloudStore(store)
-    var current = PlistDictionary()
-    current[key] = try cloud.values()[key]
-    try operation.apply(to: &current, at: PlistPath(topLevelKey: key))
-    try cloud.write([key: current[key]])
+    try context.cloudStore(store).apply(operation, forKey: key)
   }
 }
 
