@@ -129,8 +129,8 @@ struct MalformedInputTests {
       "xml: line 1, column 17: <integer>12a</integer> is not a valid integer"
     ),
     (
-      "<plist><date>2024-13-01T00:00:00Z</date></plist>",
-      "xml: line 1, column 14: <date>2024-13-01T00:00:00Z</date> is not a date of the form YYYY-MM-DDTHH:MM:SSZ"
+      "<plist><date>2024-14-01T00:00:00Z</date></plist>",
+      "xml: line 1, column 14: <date>2024-14-01T00:00:00Z</date> has a month outside 01–13 or a year beyond ±1000000000"
     ),
     (
       "<plist><real>0x1p3</real></plist>",

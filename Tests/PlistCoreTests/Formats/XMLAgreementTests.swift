@@ -129,3 +129,85 @@ struct XMLAgreementTests {
   @Test("markup: attributes, comments, instructions, DOCTYPEs, references", arguments: markup)
   func markupAgrees(_ c: Case) { Self.check(c) }
 }
+
+// MARK: - Scalars: white space, dates out of range
+
+extension XMLAgreementTests {
+  static func date(_ seconds: Double) -> PlistValue {
+    .date(PlistDate(secondsSinceReferenceDate: seconds))
+  }
+
+  static func plist(_ body: String) -> String { "<plist>\(body)</plist>" }
+
+  static let scalars: [Case] = [
+    Case(
+      name: "a day past the month's end (issue 11)",
+      xml: plist("<date>2024-01-32T20:43:14Z</date>"),
+      foundation: date(728_512_994), accepted: true),
+    Case(
+      name: "30 February", xml: plist("<date>2024-02-30T00:00:00Z</date>"),
+      foundation: date(730_944_000), accepted: true),
+    Case(
+      name: "day 00", xml: plist("<date>2024-01-00T00:00:00Z</date>"),
+      foundation: date(725_673_600), accepted: true),
+    Case(
+      name: "hour, minute and second 99", xml: plist("<date>2024-01-01T99:99:99Z</date>"),
+      foundation: date(726_122_439), accepted: true),
+    Case(
+      name: "month 13, January of the next year", xml: plist("<date>2024-13-01T00:00:00Z</date>"),
+      foundation: date(757_382_400), accepted: true),
+    Case(
+      name: "month 13 of year -1", xml: plist("<date>-0001-13-01T00:00:00Z</date>"),
+      foundation: date(-63_145_526_400), accepted: true),
+    Case(
+      name: "a year with leading zeros", xml: plist("<date>000000000002024-01-01T00:00:00Z</date>"),
+      foundation: date(725_760_000), accepted: true),
+    Case(
+      name: "month 00, read as January", xml: plist("<date>2024-00-01T00:00:00Z</date>"),
+      foundation: date(725_760_000), accepted: false),
+    Case(
+      name: "month 14, read as January", xml: plist("<date>2024-14-01T00:00:00Z</date>"),
+      foundation: date(725_760_000), accepted: false),
+    Case(
+      name: "a year past 2^31, wrapped", xml: plist("<date>4294969297-01-01T00:00:00Z</date>"),
+      foundation: date(0), accepted: false),
+    Case(
+      name: "a year without digits", xml: plist("<date>--01-01T00:00:00Z</date>"),
+      foundation: date(-63_145_526_400), accepted: false),
+    Case(
+      name: "white space before a date", xml: plist("<date> 2024-01-01T00:00:00Z</date>"),
+      foundation: nil, accepted: false),
+    Case(
+      name: "white space after a date", xml: plist("<date>2024-01-01T00:00:00Z </date>"),
+      foundation: nil, accepted: false),
+    Case(
+      name: "white space after a real (issue 11)", xml: plist("<real>1.5  </real>"),
+      foundation: nil,
+      accepted: false),
+    Case(
+      name: "white space before a real", xml: plist("<real> \t\u{0B}\u{A0}\u{2003}1.5</real>"),
+      foundation: .real(1.5), accepted: true),
+    Case(
+      name: "white space around nan", xml: plist("<real> nan</real>"), foundation: nil,
+      accepted: false),
+    Case(
+      name: "NaN and -INF in capitals",
+      xml: plist("<array><real>NaN</real><real>-INF</real></array>"),
+      foundation: [.real(.nan), .real(-.infinity)], accepted: true),
+    Case(
+      name: "a reference inside a real", xml: plist("<real>1&#46;5</real>"), foundation: .real(1.5),
+      accepted: false),
+    Case(
+      name: "white space after an integer", xml: plist("<integer>5 </integer>"), foundation: nil,
+      accepted: false),
+    Case(
+      name: "white space before an integer and after its sign",
+      xml: plist("<integer>\u{0B} - \u{3000}5</integer>"), foundation: .integer(-5), accepted: true),
+    Case(
+      name: "no-break space is not white space before an integer",
+      xml: plist("<integer>\u{A0}5</integer>"), foundation: nil, accepted: false),
+  ]
+
+  @Test("scalars: white space, dates out of range", arguments: scalars)
+  func scalarsAgree(_ c: Case) { Self.check(c) }
+}

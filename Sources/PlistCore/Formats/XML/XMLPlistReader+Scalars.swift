@@ -1,14 +1,14 @@
 // MARK: - <integer>, <real>, <date>
 
 extension XMLPlistReader {
-  /// Decimal or `0x` hexadecimal, optional sign, surrounding white space allowed; the value
-  /// must lie in −2^63 … 2^64−1.
+  /// Decimal or `0x` hexadecimal, optional sign, white space before the sign and after it
+  /// (as CF skips it) but none at the end; the value must lie in −2^63 … 2^64−1.
   func parseInteger(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistInteger {
-    var digits = Self.trimmed(raw)
+    var digits = XMLLeadingSpace.droppedBeforeInteger(raw[...])
     var negative = false
     if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
       negative = sign == UInt8(ascii: "-")
-      digits = digits.dropFirst()
+      digits = XMLLeadingSpace.droppedBeforeInteger(digits.dropFirst())
     }
     var radix: UInt64 = 10
     if digits.count > 2, digits.first == UInt8(ascii: "0"),
@@ -28,15 +28,16 @@ extension XMLPlistReader {
     return value
   }
 
-  /// A decimal real, or `nan`, `inf`, `infinity` with an optional sign, in any letter case.
+  /// A decimal real after white space (none after it, as in CF), or exactly `nan`, `inf`,
+  /// `infinity` with an optional sign, in any letter case.
   func parseReal(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> Double {
-    let body = Self.trimmed(raw)
+    let body = XMLLeadingSpace.droppedBeforeReal(raw[...])
     if !body.isEmpty, body.allSatisfy(DecimalReal.isRealByte),
       let value = DecimalReal.parse(UnsafeBufferPointer(rebasing: body))
     {
       return value
     }
-    switch String(decoding: body, as: UTF8.self).lowercased() {
+    switch String(decoding: raw, as: UTF8.self).lowercased() {
     case "nan": return .nan
     case "inf", "+inf", "infinity", "+infinity": return .infinity
     case "-inf", "-infinity": return -.infinity
@@ -47,23 +48,33 @@ extension XMLPlistReader {
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` (UTC; the year may have any number of digits and a `-`), with
-  /// every field in range.
+  /// nothing around it; out-of-range fields add up as in CF (`XMLDateFields`).
   func parseDate(_ raw: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistDate {
     let shown = String(decoding: raw, as: UTF8.self)
-    guard let date = Self.isoDate(Self.trimmed(raw)) else {
+    guard let f = Self.isoDateFields(raw[...]) else {
       throw failure(
         "<date>\(shown)</date> is not a date of the form YYYY-MM-DDTHH:MM:SSZ",
+        at: contentOffset(raw))
+    }
+    guard
+      let date = XMLDateFields.date(
+        year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute,
+        second: f.second)
+    else {
+      throw failure(
+        "<date>\(shown)</date> has a month outside 01–13 or a year beyond ±1000000000",
         at: contentOffset(raw))
     }
     return date
   }
 
-  static func isoDate(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> PlistDate? {
+  /// The fields of `[-]Y…Y-MM-DDTHH:MM:SSZ`, as written (a month of 14 stays 14).
+  static func isoDateFields(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> PlistDate.Components? {
     var rest = text[...]
     let negative = rest.first == UInt8(ascii: "-")
     if negative { rest = rest.dropFirst() }
     let yearDigits = rest.prefix(while: ASCII.isDigit)
-    guard (1...10).contains(yearDigits.count) else { return nil }
+    guard !yearDigits.isEmpty else { return nil }
     rest = rest.dropFirst(yearDigits.count)
     // What follows the year: `-MM-DDTHH:MM:SSZ`, two digits wherever the shape has a 0.
     let shape: StaticString = "-00-00T00:00:00Z"
@@ -77,21 +88,12 @@ extension XMLPlistReader {
     func field(_ offset: Int) -> Int {
       Int(rest[start + offset] - 0x30) * 10 + Int(rest[start + offset + 1] - 0x30)
     }
-    guard var year = (PlistInteger.magnitude(digits: yearDigits, radix: 10).map { Int64($0) })
-    else { return nil }
-    if negative { year = -year }
-    return PlistDate(
-      PlistDate.Components(
-        year: year, month: field(1), day: field(4), hour: field(7), minute: field(10),
-        second: field(13)))
-  }
-
-  static func trimmed(_ raw: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
-    var lower = raw.startIndex
-    var upper = raw.endIndex
-    while lower < upper, ASCII.isSpace(raw[lower]) { lower += 1 }
-    while upper > lower, ASCII.isSpace(raw[upper - 1]) { upper -= 1 }
-    return raw[lower..<upper]
+    // A year too long for 64 bits is as far out of range as one above the limit.
+    let magnitude = PlistInteger.magnitude(digits: yearDigits, radix: 10) ?? .max
+    let year = Int64(clamping: magnitude)
+    return PlistDate.Components(
+      year: negative ? -year : year, month: field(1), day: field(4), hour: field(7),
+      minute: field(10), second: field(13))
   }
 
   private func contentOffset(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
