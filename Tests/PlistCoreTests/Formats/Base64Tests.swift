@@ -35,9 +35,14 @@ struct Base64Tests {
     #expect(decoded.capacity < decoded.count + 32)
   }
 
-  @Test func missingPaddingIsTolerated() throws {
-    #expect(try Self.decode("QQ") == [0x41])
-    #expect(try Self.decode("QUI") == [0x41, 0x42])
+  /// CoreFoundation decodes only whole groups of four and drops a shorter tail without a
+  /// word, so an unpadded tail is refused rather than read as CF would not.
+  @Test func missingPaddingIsRefused() throws {
+    #expect(throws: Base64.DecodeFailure.partialGroup) { try Self.decode("QQ") }
+    #expect(throws: Base64.DecodeFailure.partialGroup) { try Self.decode("QUI") }
+    #expect(throws: Base64.DecodeFailure.partialGroup) { try Self.decode("QQ=") }
+    #expect(try Self.decode("QQ==") == [0x41])
+    #expect(try Self.decode("QUI=") == [0x41, 0x42])
     #expect(try Self.decode(" \u{0B}\u{0C}QUJD\r\n") == [0x41, 0x42, 0x43])
   }
 

@@ -211,3 +211,84 @@ extension XMLAgreementTests {
   @Test("scalars: white space, dates out of range", arguments: scalars)
   func scalarsAgree(_ c: Case) { Self.check(c) }
 }
+
+// MARK: - Data and text encodings
+
+extension XMLAgreementTests {
+  static func bytes(_ string: String) -> [UInt8] { Array(string.utf8) }
+
+  static let data: [Case] = [
+    Case(
+      name: "padded base64", xml: plist("<data>QUJD QQ==</data>"),
+      foundation: .data(PlistData([0x41, 0x42, 0x43, 0x41])), accepted: true),
+    Case(
+      name: "an unpadded last group, which CF drops", xml: plist("<data>QUJDQQ</data>"),
+      foundation: .data(PlistData([0x41, 0x42, 0x43])), accepted: false),
+    Case(
+      name: "half the padding", xml: plist("<data>QQ=</data>"), foundation: .data(PlistData([])),
+      accepted: false),
+    Case(
+      name: "<data/>", xml: plist("<data/>"), foundation: nil, accepted: false),
+    Case(
+      name: "<data></data>", xml: plist("<data></data>"), foundation: .data(PlistData([])),
+      accepted: true),
+  ]
+
+  @Test("data: base64 groups", arguments: data)
+  func dataAgrees(_ c: Case) { Self.check(c) }
+
+  static func declared(_ encoding: String, _ body: [UInt8]) -> [UInt8] {
+    bytes("<?xml version=\"1.0\" encoding=\(encoding)?><plist><string>") + body
+      + bytes("</string></plist>")
+  }
+
+  /// Byte-level cases: the text encoding is decided before any XML is read.
+  static let encodings: [(name: String, bytes: [UInt8], foundation: PlistValue?, accepted: Bool)] =
+    [
+      ("UTF-8 declared", declared("\"UTF-8\"", [0x63, 0xC3, 0xA9]), "c\u{E9}", true),
+      ("utf8 declared", declared("'utf8'", [0x63, 0xC3, 0xA9]), "c\u{E9}", true),
+      ("Latin-1 declared", declared("\"ISO-8859-1\"", [0x63, 0xE9]), "c\u{E9}", true),
+      (
+        "spaces around '=' declare nothing to CF", declared(" = \"latin1\"", [0x63, 0xC3, 0xA9]),
+        "c\u{E9}", true
+      ),
+      ("ASCII declared, ASCII text", declared("\"us-ascii\"", [0x63]), "c", true),
+      (
+        "ASCII declared, a byte above 0x7F (CF on Linux reads Latin-1)",
+        declared("\"us-ascii\"", [0x63, 0xC3, 0xA9]), "c\u{C3}\u{A9}", false
+      ),
+      ("UTF-16 declared in 8-bit text", declared("\"UTF-16\"", [0x63]), nil, false),
+      (
+        "UTF-16 without a BOM (CF drops its first character)",
+        Array(
+          "\n<plist><string>c</string></plist>".utf16.flatMap {
+            [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+          }),
+        "c", false
+      ),
+      (
+        "UTF-16 with a BOM",
+        [0xFE, 0xFF]
+          + "<plist><string>c\u{E9}</string></plist>".utf16.flatMap {
+            [UInt8($0 >> 8), UInt8($0 & 0xFF)]
+          },
+        "c\u{E9}", true
+      ),
+    ]
+
+  @Test("text encodings", arguments: encodings.indices)
+  func encodingAgrees(_ index: Int) {
+    let c = Self.encodings[index]
+    var format = PropertyListSerialization.PropertyListFormat.xml
+    let object = try? PropertyListSerialization.propertyList(
+      from: Data(c.bytes), options: [], format: &format)
+    let theirs = format == .xml ? object.flatMap(FoundationBridge.value) : nil
+    #expect(theirs == c.foundation, "CF on this machine: \(c.name)")
+    let ours = try? PropertyList.decode(c.bytes, as: .xml)
+    if c.accepted {
+      #expect(ours != nil && ours == c.foundation, "\(c.name)")
+    } else {
+      #expect(ours == nil, "\(c.name): PlistCore read \(String(describing: ours))")
+    }
+  }
+}

@@ -60,14 +60,16 @@ enum Base64 {
     return String(decoding: out.finish(), as: UTF8.self)
   }
 
-  enum DecodeFailure: Error {
+  enum DecodeFailure: Error, Equatable {
     /// A byte that is neither in the alphabet nor white space, at this index of the input.
     case invalidByte(Int)
     /// Characters after `=` padding, or a dangling single character.
     case badPadding
+    /// A last group of two or three characters without its padding.
+    case partialGroup
   }
 
-  /// Decodes base64, skipping white space; missing final padding is tolerated.
+  /// Decodes base64, skipping white space; the last group must be padded to four characters.
   ///
   /// A first pass checks the text and counts its characters, so that the result is allocated
   /// at its exact size (it lives on in the value tree) and the second pass needs no checks.
@@ -128,6 +130,8 @@ enum Base64 {
       }
     }
     if characters % 4 == 1 { throw .badPadding }
+    // CF decodes whole groups of four (padding included) and silently drops a shorter tail.
+    if (characters + paddings) % 4 != 0 { throw .partialGroup }
     return characters
   }
 }

@@ -44,33 +44,54 @@ enum TextDecoder {
     if b.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true, bomLength: 2) }
     if b.starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false, bomLength: 2) }
     if b.count >= 2 && (b[0] == 0 || b[1] == 0) {
+      // CF takes the first two bytes of UTF-16 without a BOM for one, and drops them unread.
+      if format == .xml { throw badText("UTF-16 text without a byte-order mark", at: 0, format) }
       return .utf16(bigEndian: b[0] == 0, bomLength: 0)
     }
     guard format == .xml, let name = declaredEncoding(b) else { return .utf8(bomLength: 0) }
     switch name.lowercased() {
-    case "utf-8", "utf8", "us-ascii", "ascii", "utf-16", "utf16": return .utf8(bomLength: 0)
+    case "utf-8", "utf8": return .utf8(bomLength: 0)
+    case "us-ascii", "ascii":
+      // CF on Linux reads bytes above 0x7F as Latin-1 here; UTF-8 would read them otherwise.
+      if let index = b.firstIndex(where: { $0 > 0x7F }) {
+        throw badText("a byte above 0x7F in text declared as ASCII", at: index, format)
+      }
+      return .utf8(bomLength: 0)
     case "iso-8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "iso8859-1": return .latin1
     default:
+      // Including UTF-16 declared in text that has neither a BOM nor NUL bytes.
       throw PlistParseError(
         format: format, kind: .encoding("unsupported text encoding \"\(name)\""),
         position: .line(1, column: 1))
     }
   }
 
-  /// The `encoding="…"` of a leading `<?xml …?>` declaration, if any.
+  /// The `encoding="…"` of a leading `<?xml …?>` declaration, if any, found as CoreFoundation
+  /// finds it (`encodingForXMLData`): `encoding=` spelled exactly, before the first `?` or
+  /// `>`, a quote right after it, and the name up to the matching quote, wherever that is.
+  /// Anything else (`encoding = "latin1"`) declares nothing, and the text is UTF-8.
   private static func declaredEncoding(_ b: UnsafeBufferPointer<UInt8>) -> String? {
-    guard b.starts(with: Array("<?xml".utf8)) else { return nil }
-    let head = Array(b.prefix(while: { $0 != UInt8(ascii: ">") }).prefix(256))
-    let key = Array("encoding".utf8)
-    guard let at = head.firstRange(of: key)?.upperBound else { return nil }
-    var i = at
-    while i < head.count, head[i] == 0x20 || head[i] == UInt8(ascii: "=") { i += 1 }
-    guard i < head.count, head[i] == UInt8(ascii: "\"") || head[i] == UInt8(ascii: "'") else {
-      return nil
+    let prefix: StaticString = "<?xml"
+    let key: StaticString = "encoding="
+    func matches(_ literal: StaticString, at offset: Int) -> Bool {
+      let count = literal.utf8CodeUnitCount
+      guard offset + count <= b.count else { return false }
+      for k in 0..<count where b[offset + k] != literal.utf8Start[k] { return false }
+      return true
     }
-    let quote = head[i]
-    guard let close = head[(i + 1)...].firstIndex(of: quote) else { return nil }
-    return String(decoding: head[(i + 1)..<close], as: UTF8.self)
+    guard matches(prefix, at: 0) else { return nil }
+    var i = prefix.utf8CodeUnitCount
+    while i < b.count, b[i] != UInt8(ascii: "?"), b[i] != UInt8(ascii: ">"), !matches(key, at: i) {
+      i += 1
+    }
+    guard matches(key, at: i) else { return nil }
+    i += key.utf8CodeUnitCount
+    guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { return nil }
+    let quote = b[i]
+    var close = i + 1
+    while close < b.count, b[close] != quote { close += 1 }
+    guard close < b.count else { return nil }
+    return String(decoding: b[(i + 1)..<close], as: UTF8.self)
   }
 
   private static func convert(

@@ -121,7 +121,6 @@ extension XMLPlistReader {
   mutating func parseData(_ open: OpenTag, openedAt start: Int) throws(PlistParseError)
     -> PlistData
   {
-    if open.selfClosing { return PlistData([]) }
     let contentStart = pos
     let content = try rawContent(of: open, openedAt: start)
     do throws(Base64.DecodeFailure) {
@@ -132,6 +131,8 @@ extension XMLPlistReader {
         throw failure("invalid base64 character in <data>", at: contentStart + index)
       case .badPadding:
         throw failure("malformed base64 padding in <data>", at: contentStart)
+      case .partialGroup:
+        throw failure("base64 in <data> ends without its padding", at: contentStart)
       }
     }
   }
