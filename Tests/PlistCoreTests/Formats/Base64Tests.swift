@@ -49,6 +49,9 @@ struct Base64Tests {
   @Test func refusals() {
     #expect(throws: Base64.DecodeFailure.self) { try Self.decode("QUJD*") }
     #expect(throws: Base64.DecodeFailure.self) { try Self.decode("QQ==QQ==") }
+    // Extra padding: CF decodes each further group of `=` to a zero byte.
+    #expect(throws: Base64.DecodeFailure.badPadding) { try Self.decode("QUJD====") }
+    #expect(throws: Base64.DecodeFailure.badPadding) { try Self.decode("QQ===") }
     #expect(throws: Base64.DecodeFailure.self) { try Self.decode("QUJDR") }
     do {
       _ = try Self.decode("QU\nJ!")

@@ -228,6 +228,10 @@ extension XMLAgreementTests {
       name: "half the padding", xml: plist("<data>QQ=</data>"), foundation: .data(PlistData([])),
       accepted: false),
     Case(
+      name: "padding beyond the last group, zero bytes to CF",
+      xml: plist("<data>QUJD====</data>"), foundation: .data(PlistData([0x41, 0x42, 0x43, 0])),
+      accepted: false),
+    Case(
       name: "<data/>", xml: plist("<data/>"), foundation: nil, accepted: false),
     Case(
       name: "<data></data>", xml: plist("<data></data>"), foundation: .data(PlistData([])),

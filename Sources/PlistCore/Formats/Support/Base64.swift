@@ -63,7 +63,8 @@ enum Base64 {
   enum DecodeFailure: Error, Equatable {
     /// A byte that is neither in the alphabet nor white space, at this index of the input.
     case invalidByte(Int)
-    /// Characters after `=` padding, or a dangling single character.
+    /// Characters after `=` padding, more `=` than the last group needs, or a dangling
+    /// single character.
     case badPadding
     /// A last group of two or three characters without its padding.
     case partialGroup
@@ -130,8 +131,11 @@ enum Base64 {
       }
     }
     if characters % 4 == 1 { throw .badPadding }
-    // CF decodes whole groups of four (padding included) and silently drops a shorter tail.
-    if (characters + paddings) % 4 != 0 { throw .partialGroup }
+    // Exactly the padding the last group needs: CF decodes whole groups of four, `=`
+    // included, so it drops a shorter tail silently and turns extra `=`s into zero bytes.
+    let needed = (4 - characters % 4) % 4
+    if paddings < needed { throw .partialGroup }
+    if paddings > needed { throw .badPadding }
     return characters
   }
 }
