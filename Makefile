@@ -9,7 +9,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb version bench fuzz clean
+.PHONY: all build release test lint install uninstall deb version bench fuzz fuzz-xml-cf clean
 
 all: build
 
@@ -59,6 +59,10 @@ bench: release
 
 fuzz:
 	fuzz/run.sh $(FUZZ_SECONDS)
+
+# The XML reader against CoreFoundation's alone (also the last part of make fuzz).
+fuzz-xml-cf:
+	fuzz/differential.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build .build-fuzz bench/data bench/results

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer binary per reader (PlistCore's sources plus one entry point, with
-# address sanitizer) and runs each for SECONDS (default 60), seeded with the test corpus.
+# address sanitizer) and runs each for SECONDS (default 60), seeded with the test corpus; then
+# the differential target xml-cf (fuzz/differential.sh) for as long.
 # Findings land in fuzz/artifacts/; a finding makes the script fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,4 +35,6 @@ for target in xml binary openstep json detect; do
   fi
   grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|ERROR' "$build/$target.log" || true
 done
+# xml-cf: the XML reader against CoreFoundation's, a build and a run of its own.
+fuzz/differential.sh "$seconds" || status=1
 exit $status
