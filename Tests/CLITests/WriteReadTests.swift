@@ -153,11 +153,14 @@ struct WriteReadTests {
     _ = try box.ok("write", "d", "old", "1")
     _ = try box.ok("write", "d", "{ root = 1; }")
     #expect(try box.ok("read", "d") == "{\n    root = 1;\n}\n")
-    let refused = try box.run("write", "d", "k")
+    let refused = try box.run("write", "d", "(k)")
     #expect(refused.status == 1)
     #expect(
       refused.stderr
         == "plistctl: Rep argument is not a dictionary. Defaults have not been changed.\n")
+    // A plain word is a key whose value was forgotten (CopiedScriptTests).
+    #expect(try box.run("write", "d", "k").status == 64)
+    #expect(try box.ok("read", "d") == "{\n    root = 1;\n}\n")
   }
 
   @Test func renameMovesAValue() throws {

@@ -2,6 +2,9 @@
 public enum WriteArgumentError: Error, Equatable, Sendable {
   /// No value after the key.
   case missingValue
+  /// `write DOMAIN KEY` with nothing after the key: a plain word where a dictionary literal
+  /// to replace the domain would stand, so a value forgotten (the key as typed).
+  case missingValueAfterKey(String)
   /// A type flag (`-int`) with nothing after it.
   case missingFlagArgument(String)
   /// A type flag's argument that is not of its type: the flag (lowercased) and the argument.
@@ -25,7 +28,8 @@ public enum WriteArgumentError: Error, Equatable, Sendable {
   /// refused by one of `defaults`' rules.
   public var isMalformed: Bool {
     switch self {
-    case .missingValue, .missingFlagArgument, .invalidFlagArgument: return true
+    case .missingValue, .missingValueAfterKey, .missingFlagArgument, .invalidFlagArgument:
+      return true
     default: return false
     }
   }

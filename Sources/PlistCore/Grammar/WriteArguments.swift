@@ -49,8 +49,7 @@ public enum WriteArguments {
   /// - Returns: The value.
   /// - Throws: `WriteArgumentError.unparsableLiteral`.
   public static func literal(_ token: String) throws(WriteArgumentError) -> PlistValue {
-    let special = Set("\"(){}[]<>".utf8)
-    let text = token.utf8.contains(where: special.contains) ? token : "\"" + token + "\""
+    let text = isLiteralSyntax(token) ? token : "\"" + token + "\""
     do {
       return try PropertyList.decode(Array(text.utf8), allowJSON: false).value
     } catch {
@@ -58,13 +57,22 @@ public enum WriteArguments {
     }
   }
 
+  /// Whether a token holds any of `"(){}[]<>`, and so is a plist literal rather than a plain
+  /// word.
+  private static func isLiteralSyntax(_ token: String) -> Bool {
+    token.utf8.contains { "\"(){}[]<>".utf8.contains($0) }
+  }
+
   /// The argument of `write DOMAIN 'PLIST'`, which replaces the whole domain: a dictionary
-  /// literal.
+  /// literal. A plain word there is a key whose value was forgotten (`write D K`), which
+  /// `defaults` reports bafflingly as "Rep argument is not a dictionary".
   ///
   /// - Parameter token: The argument.
   /// - Returns: The dictionary.
-  /// - Throws: `WriteArgumentError.unparsableLiteral`, or `.notADictionary` for any other value.
+  /// - Throws: `WriteArgumentError.missingValueAfterKey` for a plain word,
+  ///   `.unparsableLiteral`, or `.notADictionary` for any other value.
   public static func replacement(_ token: String) throws(WriteArgumentError) -> PlistDictionary {
+    if !isLiteralSyntax(token) { throw .missingValueAfterKey(token) }
     let value = try literal(token)
     guard case .dictionary(let dictionary) = value else { throw .notADictionary(found: value.type) }
     return dictionary

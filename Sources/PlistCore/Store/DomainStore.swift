@@ -99,9 +99,13 @@ public struct DomainStore: Sendable {
   /// - Parameter domain: The domain.
   /// - Returns: Its path (which need not exist).
   public func path(of domain: Domain) -> String {
+    // A domain that is this machine's whatever the store's host (a ByHost path from a Mac).
+    let thisHost = domain.isCurrentHost && host != .current
+    let directory = thisHost ? root + "/ByHost" : domainDirectory
+    let suffix = thisHost ? ".\(Self.thisMachine).plist" : fileSuffix
     switch domain.kind {
-    case .named(let name): return "\(domainDirectory)/\(name)\(fileSuffix)"
-    case .global: return "\(domainDirectory)/.GlobalPreferences\(fileSuffix)"
+    case .named(let name): return "\(directory)/\(name)\(suffix)"
+    case .global: return "\(directory)/.GlobalPreferences\(suffix)"
     case .path(let path): return path
     }
   }

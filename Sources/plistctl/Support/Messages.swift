@@ -50,6 +50,21 @@ enum Messages {
     }
   }
 
+  /// A domain argument that starts with `-`: an option in the domain's place. macOS
+  /// `defaults -app NAME` finds an application bundle; Linux has none to find.
+  static func optionAsDomain(_ name: String) -> String {
+    let why: String
+    switch name {
+    case "-app":
+      why =
+        "-app finds an application bundle in macOS defaults, which has no meaning on Linux; "
+        + "give the app's domain name instead (plistctl domains lists them)"
+    case "-currentHost", "-host": why = "\(name) goes before the command (plistctl \(name) …)"
+    default: why = "it starts with '-', as an option does"
+    }
+    return "invalid domain name '\(name)': \(why)"
+  }
+
   /// A domain that needs a Settings bundle has none.
   static func noSettingsBundle(_ domain: String) -> String {
     "no Settings bundle is attached to \(domain) (plistctl settings attach \(domain) BUNDLE)"
@@ -118,6 +133,7 @@ enum Messages {
     case .quotaExceeded, .cloudStoreNotAttached, .cloudChangesNotSent:
       return (error.description, .failure)
     case .invalidCloudFile, .cloudEngineFailed: return (error.description, .dataError)
+    case .invalidDomainName(let name, .startsWith("-")): return (optionAsDomain(name), .usage)
     case .invalidDomainName, .invalidHost: return (error.description, .usage)
     case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
     }
@@ -138,6 +154,8 @@ enum Messages {
   private static func render(_ error: WriteArgumentError) -> String {
     switch error {
     case .missingValue: return "missing the value to write"
+    case .missingValueAfterKey(let key):
+      return "missing the value to write for key \(key)"
     case .missingFlagArgument(let flag): return "\(flag) needs a value"
     case .invalidFlagArgument(let flag, let argument):
       return "\(flag) needs \(expectation(of: flag)), not '\(argument)'"

@@ -122,3 +122,22 @@ struct WriteArgumentsTests {
     _ = try WriteArguments.parse(composite ? [flag] : [flag, argument ?? "1"])
   }
 }
+
+/// `write DOMAIN KEY` with the value forgotten: `defaults` says "Rep argument is not a
+/// dictionary", having read the key as a dictionary to replace the domain with.
+@Suite("write's replacement argument")
+struct WriteReplacementTests {
+  @Test(arguments: ["AppleLanguages", ":a:b", "Key With Spaces", ""])
+  func aPlainWordIsAKeyWithoutItsValue(_ token: String) {
+    #expect(throws: WriteArgumentError.missingValueAfterKey(token)) {
+      try WriteArguments.replacement(token)
+    }
+  }
+
+  @Test func literalsThatAreNotDictionariesAreStillRefusedAsSuch() throws {
+    #expect(throws: WriteArgumentError.notADictionary(found: .array)) {
+      try WriteArguments.replacement("(a, b)")
+    }
+    #expect(try WriteArguments.replacement("{ a = b; }") == ["a": "b"])
+  }
+}
