@@ -29,6 +29,21 @@ enum Plistctl {
     return commands.first { $0.spec.verbs.contains(name) }
   }
 
+  /// Runs one invocation from the arguments as the kernel passed them (`RawArguments`):
+  /// arguments that cannot be read, or that are not UTF-8, are refused with one line.
+  static func run(rawArguments: [[UInt8]]?, context: CommandContext) -> ExitStatus {
+    guard let rawArguments else {
+      context.report(Platform.unreadableArgumentsCause())
+      return .dataError
+    }
+    do {
+      return run(arguments: try RawArguments.strings(rawArguments), context: context)
+    } catch {
+      context.report(error.message)
+      return .usage
+    }
+  }
+
   /// Runs one invocation; the single place where errors become messages and statuses.
   static func run(arguments: [String], context: CommandContext) -> ExitStatus {
     var situation = Messages.Situation(command: "")

@@ -1,5 +1,4 @@
 import PlistCore
 
-let status = Plistctl.run(
-  arguments: Array(CommandLine.arguments.dropFirst()), context: CommandContext.standard())
+let status = Plistctl.run(rawArguments: RawArguments.current(), context: CommandContext.standard())
 Platform.exit(status)

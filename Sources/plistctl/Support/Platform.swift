@@ -9,7 +9,7 @@
 #endif
 
 /// The command line's only libc calls: the standard descriptors, leaving with a status,
-/// signals, and reading the environment.
+/// signals, reading the environment, and why the arguments could not be read.
 enum Platform {
   static let standardInput: Int32 = STDIN_FILENO
   static let standardOutput: Int32 = STDOUT_FILENO
@@ -36,6 +36,32 @@ enum Platform {
       if let value = getenv(name) { result[name] = String(cString: value) }
     }
     return result
+  }
+}
+
+extension Platform {
+  /// Why the process has no arguments at all (not even its name): Swift's runtime in a static
+  /// binary reads them from /proc/self/cmdline and says nothing when it cannot. Opening it
+  /// again tells why: usually no file descriptor left below `ulimit -n`.
+  static func unreadableArgumentsCause() -> String {
+    let path = "/proc/self/cmdline"
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd < 0 else {
+      close(fd)
+      return "cannot read the command line: the process has no arguments"
+    }
+    let error = errno
+    var because = String(cString: strerror(error))
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let openFiles = RLIMIT_NOFILE
+    #endif
+    if error == EMFILE, getrlimit(openFiles, &limit) == 0 {
+      because += " (the limit is \(limit.rlim_cur): raise it with ulimit -n)"
+    }
+    return "cannot read the command line from \(path): \(because)"
   }
 }
 
