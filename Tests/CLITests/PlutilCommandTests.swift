@@ -30,6 +30,32 @@ struct PlutilCommandTests {
     #expect(xml.stdout.contains("<key>count</key>\n\t<integer>3</integer>"))
   }
 
+  /// `456` alone, read back as a file, is the OpenStep string "456": a JSON file holds an
+  /// array or a dictionary, as plutil requires, so a round trip never changes a type.
+  @Test(arguments: ["<integer>456</integer>", "<true/>", "<string>x</string>", "<real>1.5</real>"])
+  func convertToJSONRefusesAScalarRoot(_ root: String) throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("s.plist", "<plist>\(root)</plist>")
+    for output in [[], ["-o", dir.path("s.json")], ["--in-place"]] {
+      let result = try CLI.run(["convert", "json", dir.path("s.plist")] + output)
+      #expect(result.status == 2)
+      #expect(result.stdout.isEmpty)
+      #expect(
+        result.stderr.hasPrefix("plistctl: json: cannot write ")
+          && result.stderr.contains(
+            "as the whole file: a JSON property list is an array or a dictionary")
+      )
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.path("s.json")))
+    #expect(try dir.read("s.plist") == Array("<plist>\(root)</plist>".utf8))
+    // An array root is a JSON file (a value printed on its own, read --json D K, may be a
+    // scalar: FormatOptionTests).
+    #expect(
+      try CLI.run(["convert", "json", "-"], stdin: Array("(456)".utf8)).stdout
+        == "[\n  \"456\"\n]\n")
+  }
+
   @Test func convertInPlaceKeepsTheFileAndItsMode() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }

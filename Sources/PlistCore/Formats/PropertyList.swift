@@ -18,11 +18,21 @@ public enum PropertyList {
   public struct WriteOptions: Sendable {
     /// JSON only: indent with two spaces (the default) or write everything on one line.
     public var prettyJSON: Bool
+    /// JSON only: whether a scalar may be the whole output, a fragment (as `read --json D K`
+    /// prints one). A property-list file in JSON may not be one, as plutil requires: `456`
+    /// alone is the OpenStep string "456" when read back as a file, so a round trip would
+    /// change the value's type.
+    public var jsonFragments: Bool
 
     /// Creates write options.
     ///
-    /// - Parameter prettyJSON: Indent JSON output.
-    public init(prettyJSON: Bool = true) { self.prettyJSON = prettyJSON }
+    /// - Parameters:
+    ///   - prettyJSON: Indent JSON output.
+    ///   - jsonFragments: Allow a JSON root that is not an array or a dictionary.
+    public init(prettyJSON: Bool = true, jsonFragments: Bool = true) {
+      self.prettyJSON = prettyJSON
+      self.jsonFragments = jsonFragments
+    }
   }
 
   /// Serialises a value.
@@ -67,7 +77,9 @@ public enum PropertyList {
     case .xml: try XMLPlistWriter.write(value, to: out)
     case .binary: try BinaryPlistWriter.write(value, to: out)
     case .openStep: try OpenStepWriter.write(value, to: out)
-    case .json: try JSONPlistWriter.write(value, pretty: options.prettyJSON, to: out)
+    case .json:
+      try JSONPlistWriter.write(
+        value, pretty: options.prettyJSON, fragments: options.jsonFragments, to: out)
     }
   }
 

@@ -53,7 +53,9 @@ struct ConvertCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let options = PropertyList.WriteOptions(prettyJSON: !compact)
+    // A file, not a fragment: a JSON root that is not a container would read back as an
+    // OpenStep string.
+    let options = PropertyList.WriteOptions(prettyJSON: !compact, jsonFragments: false)
     let target: String
     switch destination {
     case .standardOutput:

@@ -6,9 +6,19 @@ struct JSONPlistWriter {
   let out: ByteOutput
   let pretty: Bool
 
-  static func write(_ value: PlistValue, pretty: Bool, to out: ByteOutput)
+  static func write(_ value: PlistValue, pretty: Bool, fragments: Bool = true, to out: ByteOutput)
     throws(PlistEncodingError)
   {
+    switch value {
+    case .array, .dictionary, .uid: break
+    default:
+      guard fragments else {
+        throw PlistEncodingError(
+          format: .json,
+          reason: "\(value.type.withArticle) as the whole file: a JSON property list is an array "
+            + "or a dictionary, as plutil requires", path: "")
+      }
+    }
     try JSONPlistWriter(out: out, pretty: pretty).write(value, depth: 0)
     out.append(0x0A)
   }
