@@ -296,3 +296,31 @@ extension XMLAgreementTests {
     }
   }
 }
+
+// MARK: - UIDs
+
+extension XMLAgreementTests {
+  /// CF makes a UID of any number under a lone `CF$UID` key, keeping 32 bits of it; a negative
+  /// integer or a real there is refused, and never written (by the streaming converter either),
+  /// rather than read as a dictionary CF does not see.
+  @Test(arguments: [
+    ("<integer>-1</integer>", PlistValue.integer(-1)), ("<real>1.5</real>", .real(1.5)),
+  ])
+  func aCFUIDThatIsNoUIDIsRefused(_ number: String, _ value: PlistValue) throws {
+    let xml = Self.plist("<dict><key>CF$UID</key>\(number)</dict>")
+    var format = PropertyListSerialization.PropertyListFormat.xml
+    let object = try PropertyListSerialization.propertyList(
+      from: Data(xml.utf8), options: [], format: &format)
+    #expect(!(object is [String: Any]), "CF reads a UID, not a dictionary")
+    #expect(throws: PlistParseError.self) { try PropertyList.decode(Array(xml.utf8), as: .xml) }
+    let dictionary = PlistValue.dictionary(["CF$UID": value])
+    #expect(throws: PlistEncodingError.self) { try PropertyList.encode(dictionary, as: .xml) }
+    let binary = try PropertyList.encode(.array([dictionary]), as: .binary)
+    #expect(try StreamingConversionTests.convert(binary).output == nil)
+    // A UID, and a dictionary holding anything else, are as before.
+    #expect(
+      try PropertyList.decode(
+        Array(Self.plist("<dict><key>CF$UID</key><integer>7</integer></dict>").utf8), as: .xml)
+        == .uid(7))
+  }
+}

@@ -83,6 +83,7 @@ struct BinaryToXMLConverter {
       return
     }
     let (keys, values) = try sortedEntries(refs, start, width, depth)
+    if keys == [XMLUIDSpelling.key] { try checkUIDSpelling(values[0], depth: depth) }
     writer.open(.dict, empty: keys.isEmpty)
     if keys.isEmpty { return }
     for (key, value) in zip(keys, values) {
@@ -119,6 +120,21 @@ struct BinaryToXMLConverter {
     if KeyOrder.isStrictlyIncreasing(keys) { return (keys, values) }
     let kept = KeyOrder.orderKeepingLast(keys)
     return (kept.map { keys[$0] }, kept.map { values[$0] })
+  }
+
+  /// Refuses a dictionary whose only key is `CF$UID` when its value would make CF read a UID
+  /// (`XMLUIDSpelling`), as `XMLPlistWriter` refuses it.
+  private mutating func checkUIDSpelling(_ index: Int, depth: Int) throws(Failure) {
+    let value: PlistValue
+    do throws(PlistParseError) {
+      let at = try reader.offset(of: index)
+      let kind = reader.bytes[at] >> 4
+      guard kind == 0x1 || kind == 0x2 else { return }  // only integers and reals matter
+      value = try reader.decode(at: at, depth: depth + 1)
+    } catch {
+      throw .parse(error)
+    }
+    if XMLUIDSpelling.isMisreadByCF(value) { throw .encoding(XMLUIDSpelling.writingError(value)) }
   }
 
   private func reference(_ offset: Int, _ marker: Int) throws(PlistParseError) -> Int {

@@ -132,7 +132,15 @@ struct XMLPlistReader: TextReader {
           return .dictionary(PlistDictionary(orderedKeys: shared, values: values))
         }
         let keys = shared.map { Array($0[..<count]) } ?? pendingKeys.removeArray(from: keyBase)
-        return Self.uidOrDictionary(makeDictionary(keys: keys, values: values))
+        let dictionary = makeDictionary(keys: keys, values: values)
+        if dictionary.count == 1, let value = dictionary[XMLUIDSpelling.key],
+          XMLUIDSpelling.isMisreadByCF(value)
+        {
+          throw failure(
+            "a CF$UID dictionary holding \(XMLUIDSpelling.described(value)), which CF reads "
+              + "as a UID", at: start)
+        }
+        return Self.uidOrDictionary(dictionary)
       }
       let keyStart = pos
       let key: String

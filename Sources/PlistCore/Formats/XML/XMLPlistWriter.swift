@@ -113,6 +113,9 @@ struct XMLPlistWriter {
     throws(PlistEncodingError)
   {
     try NestingLimit.checkWriting(inside: depth, format: .xml)
+    if dict.count == 1, let value = dict[XMLUIDSpelling.key], XMLUIDSpelling.isMisreadByCF(value) {
+      throw XMLUIDSpelling.writingError(value)
+    }
     open(.dict, empty: dict.isEmpty)
     if dict.isEmpty { return }
     for (key, child) in zip(dict.keys, dict.values) {
