@@ -28,6 +28,13 @@ enum Platform {
     sigprocmask(SIG_UNBLOCK, &signals, nil)
   }
 
+  /// A write past `ulimit -f` then fails with EFBIG, which is reported in one line ("File
+  /// too large") with the temporary file removed, instead of SIGXFSZ killing the process
+  /// silently (exit 153).
+  static func ignoreFileSizeSignal() {
+    signal(SIGXFSZ, SIG_IGN)
+  }
+
   /// The environment variables plistctl reads (converting the whole environment into a
   /// dictionary cost a sixth of a `read`'s start-up).
   static func environment(_ names: [String]) -> [String: String] {
