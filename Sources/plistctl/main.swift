@@ -1,6 +1,6 @@
 import PlistCore
 
-Platform.ignoreFileSizeSignal()
+Platform.prepareSignals()
 
 let status = Plistctl.run(
   arguments: Array(CommandLine.arguments.dropFirst()), context: CommandContext.standard())

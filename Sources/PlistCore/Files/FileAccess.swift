@@ -350,6 +350,7 @@ public enum FileAccess {
       // syncAndClose closes the descriptor whether or not it succeeds.
       do {
         try Platform.syncAndClose(fd: temporary.fd, path: target)
+        Platform.pauseIfAsked(at: "before-rename")
         guard beforeReplace(temporary.path) else {
           Platform.removeTemporary(temporary)
           return false

@@ -70,6 +70,20 @@ enum FaultPoint: CaseIterable, Sendable {
 #endif
 
 extension Platform {
+  /// Test-only (a debug build): with `PLISTCTL_TEST_PAUSE` naming this point, the process
+  /// writes `paused at POINT` to standard error and waits there for a signal, so that a
+  /// test can signal a write at a chosen moment. Nothing in a release build.
+  @inline(__always)
+  static func pauseIfAsked(at point: StaticString) {
+    #if DEBUG
+      guard let asked = environmentValue("PLISTCTL_TEST_PAUSE"), asked == point.description
+      else { return }
+      let line = Array("paused at \(point)\n".utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      while true { pause() }
+    #endif
+  }
+
   /// Whether a test's `FaultPlan` makes this call fail (it then sets `errno`); always false
   /// in a release build.
   @inline(__always)
