@@ -208,20 +208,26 @@ extension Platform {
 
   /// The file a write to `path` replaces: `path` itself, or the file its symbolic links
   /// finally name (a domain file that links into a dotfiles repository is updated there).
-  /// A link is followed only where the kernel's `fs.protected_symlinks` would follow it,
-  /// whatever that setting is here: not a link in a world-writable sticky directory (`/tmp`)
-  /// owned by neither this user nor the directory's owner — what another user plants there to
-  /// turn a privileged write elsewhere. (The kernel's own check cannot apply: the target is
-  /// renamed over, not opened through the link.)
+  /// The kernel resolves an existing target (an `O_PATH` open), so `fs.protected_symlinks`
+  /// applies where it is on; and, whatever that setting, a link is not followed where the
+  /// kernel's rule would refuse it: in a world-writable sticky directory (`/tmp`), a link
+  /// owned by neither this user nor the directory's owner — what another user plants there
+  /// to turn a privileged write elsewhere. (The rule is checked here too because the target
+  /// is renamed over, and a dangling link's target created, not opened through the link.)
   static func writeTarget(of path: String) throws(SystemError) -> String {
     var current = path
-    for _ in 0..<40 {
+    var links = 0
+    while true {
       var link = stat()
       guard lstat(current, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
         let target = linkTarget(atPath: current)
-      else { return current }
+      else { break }
+      links += 1
       let directory = directory(of: current)
       var parent = stat()
+      if links > 40 {
+        throw SystemError(operation: .write, path: path, errno: .tooManyLinks)
+      }
       if stat(directory, &parent) == 0, parent.st_mode & S_ISVTX != 0,
         parent.st_mode & S_IWOTH != 0, link.st_uid != geteuid(), link.st_uid != parent.st_uid
       {
@@ -229,8 +235,20 @@ extension Platform {
       }
       current = target.hasPrefix("/") ? target : directory + "/" + target
     }
-    throw SystemError(operation: .write, path: path, errno: .tooManyLinks)
+    guard links > 0 else { return path }
+    let fd = open(path, openPathOnly | O_CLOEXEC)
+    guard fd >= 0 else {
+      // A dangling link: its target, as resolved above, is where the file will be.
+      if Errno.current == .noSuchFileOrDirectory { return current }
+      throw SystemError(operation: .write, path: path)
+    }
+    defer { close(fd) }
+    return linkTarget(atPath: "/proc/self/fd/\(fd)") ?? current
   }
+
+  /// `O_PATH` (Linux; Glibc hides it behind `_GNU_SOURCE`): open a file only to name it, which
+  /// needs no permission on the file itself.
+  private static let openPathOnly: Int32 = 0o10_000_000
 
   /// The current time's whole seconds (the realtime clock).
   static func currentSecond() -> Int {
