@@ -18,9 +18,10 @@ public enum FileAccess {
     return bytes
   }
 
-  /// Reads a domain's file: a regular file only (a FIFO planted as a domain file would make
-  /// every reader wait for a writer), up to a limit. Nil when there is no file.
-  static func readDomainFile(path: String, maximumSize: Int) throws(PlistError) -> [UInt8]? {
+  /// Reads a file that must be a regular one — a domain's, a cloud replica's: a FIFO planted
+  /// there would make every reader wait for a writer — up to a limit. Nil when there is no
+  /// file.
+  static func readRegularFile(path: String, maximumSize: Int) throws(PlistError) -> [UInt8]? {
     do {
       return try read(path, maximumSize: maximumSize, regularOnly: true)
     } catch {

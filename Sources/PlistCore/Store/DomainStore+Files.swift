@@ -196,7 +196,7 @@ extension DomainStore {
     // The version of the file just before the last read (unknown for the first).
     var known: FileIdentity?
     while true {
-      guard let bytes = try FileAccess.readDomainFile(path: path, maximumSize: limits.maximumSize)
+      guard let bytes = try FileAccess.readRegularFile(path: path, maximumSize: limits.maximumSize)
       else { return nil }
       // (No optional tuple here: its type would be made at run time, in every process.)
       var value: PlistValue?

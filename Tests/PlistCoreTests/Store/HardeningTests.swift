@@ -120,6 +120,17 @@ struct HardeningTests {
     }
   }
 
+  @Test func aFIFOAsACloudReplicasFileIsRefusedWithoutWaiting() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("0123456789abcdef0123456789abcdef.plist")
+    #expect(mkfifo(path, 0o600) == 0)
+    let replica = try #require(ReplicaID("0123456789abcdef0123456789abcdef"))
+    #expect(throws: PlistError.notARegularFile(path: path)) {
+      try ReplicaState.load(path: path, of: replica)
+    }
+  }
+
   @Test func readsStopAtTheLimit() throws {
     #expect(throws: PlistError.inputTooLarge(source: "/dev/zero", limit: 1 << 20)) {
       try FileAccess.read(path: "/dev/zero", maximumSize: 1 << 20)
