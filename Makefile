@@ -9,7 +9,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb version bench fuzz fuzz-xml-cf clean
+.PHONY: all build release test lint install uninstall deb version bench fuzz fuzz-xml-cf stress clean
 
 all: build
 
@@ -63,6 +63,11 @@ fuzz:
 # The XML reader against CoreFoundation's alone (also the last part of make fuzz).
 fuzz-xml-cf:
 	fuzz/differential.sh $(FUZZ_SECONDS)
+
+# Writers killed mid-write, convert --in-place racing writers, a FIFO, endless inputs, a
+# stopped lock holder: scripts/stress.sh (STRESS_KILLS=300 by default).
+stress:
+	scripts/stress.sh
 
 clean:
 	rm -rf .build .build-fuzz bench/data bench/results

@@ -10,19 +10,36 @@ struct WatchCommandTests {
     let process = Process()
     private let condition = NSCondition()
     private var text = ""
+    /// Whether the output pipe has reached its end (every writer gone).
+    private var outputEnded = false
 
-    /// Starts `plistctl watch ARGUMENTS`, or another program that watches.
-    init(_ box: Sandbox, program: URL? = nil, _ arguments: [String]) throws {
+    /// Starts `plistctl watch ARGUMENTS`, or another program that watches (with more
+    /// variables in its environment, and its standard error collected too when asked).
+    init(
+      _ box: Sandbox, program: URL? = nil, _ arguments: [String],
+      environment: [String: String] = [:], collectingErrors: Bool = false
+    ) throws {
       process.executableURL = program ?? CLI.executable
       process.arguments = program == nil ? ["watch"] + arguments : arguments
-      process.environment = box.environment
+      process.environment = box.environment.merging(environment) { $1 }
       let output = Pipe()
       process.standardOutput = output
+      if collectingErrors { process.standardError = output }
+      process.terminationHandler = { [weak self] _ in
+        guard let self else { return }
+        self.condition.lock()
+        self.condition.broadcast()
+        self.condition.unlock()
+      }
       output.fileHandleForReading.readabilityHandler = { [weak self] handle in
         guard let self else { return }
         let data = handle.availableData
         self.condition.lock()
         self.text += String(decoding: data, as: UTF8.self)
+        if data.isEmpty {
+          self.outputEnded = true
+          handle.readabilityHandler = nil
+        }
         self.condition.broadcast()
         self.condition.unlock()
       }
@@ -54,6 +71,22 @@ struct WatchCommandTests {
       while !text.contains(wanted) {
         if !condition.wait(until: deadline) { return }
       }
+    }
+
+    /// Waits for the process to end and its output to be collected to the end, at most
+    /// `seconds`, and kills it if it has not ended; whether it ended by itself.
+    func waitForExit(seconds: Double) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      condition.lock()
+      while (process.isRunning || !outputEnded) && condition.wait(until: deadline) {}
+      condition.unlock()
+      guard process.isRunning else {
+        process.waitUntilExit()
+        return true
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return false
     }
 
     /// Waits until the watch is in place: writes a probe value until a line about it
@@ -116,6 +149,33 @@ struct WatchCommandTests {
         plistctl delete com.w c
         plistctl delete com.w a
         plistctl write com.w d -bool true
+
+        """)
+  }
+
+  @Test func goesOnWatchingWhenItsDirectoryIsRemovedAndMadeAgain() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let watch = try Watch(box, ["com.w"])
+    try watch.waitUntilReady(box, domain: "com.w", key: "probe")
+    _ = try box.ok("write", "com.w", "a", "-int", "1")
+    watch.waitFor("plistctl write com.w a -int 1")
+    try FileManager.default.removeItem(atPath: box.root)
+    watch.waitFor("plistctl delete com.w a")
+    _ = try box.ok("write", "com.w", "b", "-int", "2")
+    watch.waitFor("plistctl write com.w b -int 2")
+    // Twice over: the watch on the new directory is itself followed.
+    try FileManager.default.removeItem(atPath: box.root)
+    watch.waitFor("plistctl delete com.w b")
+    _ = try box.ok("write", "com.w", "c", "-int", "3")
+    watch.waitFor("plistctl write com.w c -int 3")
+    #expect(
+      watch.stop() == """
+        plistctl write com.w a -int 1
+        plistctl delete com.w a
+        plistctl write com.w b -int 2
+        plistctl delete com.w b
+        plistctl write com.w c -int 3
 
         """)
   }

@@ -57,8 +57,7 @@ public struct CloudDirectories: Sendable, Equatable {
     }
     do { try Platform.makeDirectories(state, mode: 0o700) } catch { throw .system(error) }
     // Two first runs at once must agree on one id: made under the state directory's lock.
-    let lock: Int32
-    do { lock = try Platform.lockDirectory(state) } catch { throw .system(error) }
+    let lock = try FileAccess.lockDirectory(state, timeoutMilliseconds: CloudStore.lockTimeout)
     defer { Platform.closeQuietly(lock) }
     if let bytes = try? Platform.readFile(atPath: path),
       let id = ReplicaID(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace })
@@ -66,7 +65,10 @@ public struct CloudDirectories: Sendable, Equatable {
       return id
     }
     let id = ReplicaID.random()
-    try FileAccess.replaceContents(of: path, with: Array((id.text + "\n").utf8), mode: 0o600)
+    // Under the state directory's lock, which the file is in.
+    try FileAccess.writeAtomically(to: path, mode: 0o600, naming: .fixed) { out in
+      out.append(Array((id.text + "\n").utf8))
+    }
     return id
   }
 

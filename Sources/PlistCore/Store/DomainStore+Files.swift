@@ -15,7 +15,7 @@ extension DomainStore {
   /// - Returns: Its contents, or nil when its file does not exist.
   /// - Throws: `PlistError.parse` naming the file and position, `.notADictionary`, `.system`.
   public func load(_ domain: Domain) throws(PlistError) -> Contents? {
-    try Self.read(path(of: domain))
+    try Self.read(path(of: domain), limits: limits)
   }
 
   /// Whether the domain has a file (without reading it).
@@ -71,15 +71,20 @@ extension DomainStore {
     _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) -> Written {
     let domainPath = path(of: domain)
-    let target = Platform.resolvingLinks(domainPath)
-    let directory = Platform.directory(of: target)
+    let target: String
     let lock: Int32
     do {
-      if isInStore(domain) { try Platform.makeDirectories(directory, mode: 0o700) }
-      lock = try Platform.lockDirectory(directory)
+      // Only the store's own directory is made: a link's target directory must exist
+      // (a dangling link planted in the store makes no directories elsewhere).
+      if isInStore(domain) {
+        try Platform.makeDirectories(Platform.directory(of: domainPath), mode: 0o700)
+      }
+      target = try Platform.writeTarget(of: domainPath)
     } catch {
       throw .system(error)
     }
+    lock = try FileAccess.lockDirectory(
+      Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
     var attempts = 1
     while true {
@@ -100,7 +105,7 @@ extension DomainStore {
     overtaken: inout Bool
   ) throws(PlistError) -> Written {
     let replaced = Platform.identity(atPath: target)
-    let current = try Self.read(target)
+    let current = try Self.read(target, limits: limits)
     if let format = current?.format, format == .openStep || format == .json {
       // Writing back would lose types (OpenStep has only strings; JSON no dates or data)
       // or silently change the file's format.
@@ -147,10 +152,10 @@ extension DomainStore {
     let domainPath = path(of: domain)
     let directory = Platform.directory(of: Platform.resolvingLinks(domainPath))
     guard Platform.kind(atPath: directory) == .directory else { return false }
-    let lock: Int32
-    do { lock = try Platform.lockDirectory(directory) } catch { throw .system(error) }
+    let lock = try FileAccess.lockDirectory(
+      directory, timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
-    guard let current = try Self.read(domainPath) else { return false }
+    guard let current = try Self.read(domainPath, limits: limits) else { return false }
     try Self.removeFile(domainPath)
     return !current.dictionary.isEmpty
   }
@@ -176,23 +181,23 @@ extension DomainStore {
 
   // MARK: - Files
 
-  /// Reads and parses a domain file. Foundation on Linux rewrites domain files in place, so
-  /// a reader can meet a half-written one (empty just after the truncation, then a part of
-  /// the new text): a file that is empty or does not parse is read again, 20 ms apart, until
-  /// the same version of it (`FileIdentity`) has been met five times in a row — it is then
-  /// an empty domain (empty) or the error is reported (unparsable). A file that keeps
-  /// changing is an app saving it, perhaps in a loop: it is read until a whole version is
-  /// met, for a second at most.
-  static func read(_ path: String) throws(PlistError) -> Contents? {
-    var attempts = 0
-    var sameVersion = 0
-    var lastVersion: FileIdentity?
+  /// Reads and parses a domain file (a regular file, at most `limits.maximumSize` bytes).
+  /// Foundation on Linux rewrites domain files in place, so a reader can meet a half-written
+  /// one (empty just after the truncation, then a part of the new text). A file that is
+  /// empty or does not parse is therefore looked at again, every 20 ms — but read and parsed
+  /// again only when it changed (`FileIdentity`) — until the version read has stayed the
+  /// same for 80 ms, or for a second at most; it is then an empty domain (empty) or the error
+  /// is reported (unparsable). A file last modified over two seconds ago is not being saved:
+  /// its error (or emptiness) stands at once, after one parse.
+  static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
+    -> Contents?
+  {
+    var polls = 0
+    // The version of the file just before the last read (unknown for the first).
+    var known: FileIdentity?
     while true {
-      let bytes: [UInt8]
-      do { bytes = try Platform.readFile(atPath: path) } catch {
-        if error.errno == .noSuchFileOrDirectory { return nil }
-        throw .system(error)
-      }
+      guard let bytes = try FileAccess.readRegularFile(path: path, maximumSize: limits.maximumSize)
+      else { return nil }
       // (No optional tuple here: its type would be made at run time, in every process.)
       var value: PlistValue?
       var format = PlistFormat.xml
@@ -211,17 +216,43 @@ extension DomainStore {
         }
         return Contents(dictionary: dictionary, format: format)
       }
-      let version = Platform.identity(atPath: path)
-      sameVersion = version != nil && version == lastVersion ? sameVersion + 1 : 1
-      lastVersion = version
-      attempts += 1
-      if sameVersion >= 5 || attempts >= 50 {
-        // Foundation reads a file that stays empty as an empty domain, and so does this.
-        guard let failure else { return Contents(dictionary: PlistDictionary(), format: .xml) }
-        throw .parse(failure, source: path)
+      // An old file is not being saved: what it holds now, it holds.
+      if known == nil && !isRecent(Platform.identity(atPath: path)) {
+        return try settled(failure, path)
       }
-      Platform.sleep(milliseconds: 20)
+      // Wait for the file to change from the version last read (then read it again) or to
+      // stay as it is (then that is what it holds).
+      var sameVersion = 0
+      var changed = false
+      while !changed && sameVersion < 4 && polls < 50 {
+        Platform.sleep(milliseconds: 20)
+        polls += 1
+        let now = Platform.identity(atPath: path)
+        if known != nil && now == known {
+          sameVersion += 1
+        } else {
+          known = now
+          changed = true
+        }
+      }
+      if !changed || polls >= 50 { return try settled(failure, path) }
     }
+  }
+
+  /// What a file that stayed empty or unparsable is: an empty domain (Foundation reads a file
+  /// that stays empty as one, and so does this), or its parse error.
+  private static func settled(_ failure: PlistParseError?, _ path: String) throws(PlistError)
+    -> Contents
+  {
+    guard let failure else { return Contents(dictionary: PlistDictionary(), format: .xml) }
+    throw .parse(failure, source: path)
+  }
+
+  /// Whether a file was modified in the last two seconds (or is stamped ahead, as a write
+  /// of this store's is): an app may be in the middle of saving it.
+  private static func isRecent(_ version: FileIdentity?) -> Bool {
+    guard let version else { return false }
+    return version.modified / 1_000_000 > Platform.currentMilliseconds() - 2000
   }
 
   static func removeFile(_ path: String) throws(PlistError) {

@@ -6,8 +6,10 @@ struct CommandContext {
   var environment: [String: String]
   /// `-currentHost` or `-host H` before the verb.
   var host: DomainStore.Host = .any
-  /// Reads standard input to its end.
-  var readInput: () throws(PlistError) -> [UInt8]
+  /// Reads standard input to its end, at most the given number of bytes.
+  var readInput: (Int) throws(PlistError) -> [UInt8]
+  /// `--max-size`: the most bytes read from a FILE (`PLISTCTL_MAX_SIZE` when nil).
+  var maximumSize: Int?
   /// Writes bytes to standard output.
   var writeOutput: ([UInt8]) throws(PlistError) -> Void
   /// Encodes a value straight to standard output (streamed for the real process).
@@ -24,11 +26,14 @@ struct CommandContext {
       environment: Platform.environment([
         "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_STATE_HOME",
         "XDG_DATA_DIRS",
-        "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM",
+        "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM", FileLimits.maximumSizeVariable,
+        FileLimits.lockTimeoutVariable,
       ]),
-      readInput: { () throws(PlistError) in
-        try FileAccess.readAll(descriptor: Platform.standardInput, name: standardInputName)
+      readInput: { (maximumSize) throws(PlistError) in
+        try FileAccess.readAll(
+          descriptor: Platform.standardInput, name: standardInputName, maximumSize: maximumSize)
       },
+      maximumSize: nil,
       writeOutput: { (bytes) throws(PlistError) in
         try FileAccess.write(bytes, toDescriptor: Platform.standardOutput, name: standardOutputName)
       },
@@ -45,7 +50,23 @@ struct CommandContext {
 
   /// The preference store for this invocation's root and host.
   func store() throws(PlistError) -> DomainStore {
-    try DomainStore(environment: environment, host: host)
+    var store = try DomainStore(environment: environment, host: host)
+    store.limits = try limits()
+    return store
+  }
+
+  /// The limits of reads and lock waits: the environment's, and `--max-size`.
+  func limits() throws(PlistError) -> FileLimits {
+    var limits = try FileLimits(environment: environment)
+    if let maximumSize { limits.maximumSize = maximumSize }
+    return limits
+  }
+
+  /// This context, reading at most `maximumSize` bytes from a FILE when it is given.
+  func limited(to maximumSize: Int?) -> CommandContext {
+    var context = self
+    if let maximumSize { context.maximumSize = maximumSize }
+    return context
   }
 
   /// The defaults an app whose domain is `argument` sees: its search list from outside the
@@ -99,7 +120,9 @@ struct CommandContext {
 
   /// The bytes of a FILE argument: a file, or standard input for `-`.
   func readBytes(_ path: String) throws(PlistError) -> [UInt8] {
-    path == "-" ? try readInput() : try FileAccess.read(path: path)
+    let maximumSize = try limits().maximumSize
+    return path == "-"
+      ? try readInput(maximumSize) : try FileAccess.read(path: path, maximumSize: maximumSize)
   }
 
   /// Reads and parses a property list in any format from a file or `-` (standard input).
