@@ -62,13 +62,13 @@ extension DomainStore {
   /// - Returns: The domains with matches, each with only its matching keys.
   /// - Throws: What `allDomains()` throws.
   public func find(_ word: String) throws(PlistError) -> [DomainContents] {
-    let needle = word.lowercased()
+    let word = FindWord(word)
     var found: [DomainContents] = []
     for entry in try allDomains() {
-      let nameMatches = entry.domain.displayName.lowercased().contains(needle)
+      let nameMatches = word.isFound(in: entry.domain.displayName)
       var selected = PlistDictionary()
       for (key, value) in entry.dictionary
-      where nameMatches || key.lowercased().contains(needle) || value.containsText(needle) {
+      where nameMatches || word.isFound(in: key) || word.isFound(in: value) {
         selected[key] = value
       }
       if !selected.isEmpty {
@@ -176,19 +176,6 @@ extension DomainStore {
       try dictionary.remove(at: old)
       try dictionary.set(value, at: new)
       try check(dictionary)
-    }
-  }
-}
-
-extension PlistValue {
-  /// Whether any string in the value (dictionary keys included) contains the lowercased word.
-  fileprivate func containsText(_ needle: String) -> Bool {
-    switch self {
-    case .string(let s): return s.lowercased().contains(needle)
-    case .array(let items): return items.contains { $0.containsText(needle) }
-    case .dictionary(let dict):
-      return dict.contains { $0.key.lowercased().contains(needle) || $0.value.containsText(needle) }
-    default: return false
     }
   }
 }

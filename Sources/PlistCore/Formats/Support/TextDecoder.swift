@@ -57,19 +57,24 @@ enum TextDecoder {
     }
   }
 
-  /// The `encoding="…"` of a leading `<?xml …?>` declaration, if any.
+  /// The `encoding="…"` of a leading `<?xml …?>` declaration, if any: looked for in the
+  /// declaration's first 256 bytes, byte by byte (every XML read passes here, and a generic
+  /// collection search cost more than the rest of a small read).
   private static func declaredEncoding(_ b: UnsafeBufferPointer<UInt8>) -> String? {
-    guard b.starts(with: Array("<?xml".utf8)) else { return nil }
-    let head = Array(b.prefix(while: { $0 != UInt8(ascii: ">") }).prefix(256))
-    let key = Array("encoding".utf8)
-    guard let at = head.firstRange(of: key)?.upperBound else { return nil }
-    var i = at
-    while i < head.count, head[i] == 0x20 || head[i] == UInt8(ascii: "=") { i += 1 }
-    guard i < head.count, head[i] == UInt8(ascii: "\"") || head[i] == UInt8(ascii: "'") else {
+    guard ASCII.hasPrefix("<?xml", b) else { return nil }
+    var end = 0
+    while end < b.count, end < 256, b[end] != UInt8(ascii: ">") { end += 1 }
+    let head = UnsafeBufferPointer(rebasing: b[..<end])
+    guard let found = ASCII.firstIndex(of: "encoding", in: head) else { return nil }
+    var i = found + 8
+    while i < end, head[i] == 0x20 || head[i] == UInt8(ascii: "=") { i += 1 }
+    guard i < end, head[i] == UInt8(ascii: "\"") || head[i] == UInt8(ascii: "'") else {
       return nil
     }
     let quote = head[i]
-    guard let close = head[(i + 1)...].firstIndex(of: quote) else { return nil }
+    var close = i + 1
+    while close < end, head[close] != quote { close += 1 }
+    guard close < end else { return nil }
     return String(decoding: head[(i + 1)..<close], as: UTF8.self)
   }
 
