@@ -21,6 +21,19 @@ enum Platform {
     return memcmp(x, y, a.count) == 0
   }
 
+  /// Byte order of two byte ranges (`memcmp`, then the shorter first): negative, zero or
+  /// positive.
+  static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
+    let common = min(a.count, b.count)
+    if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+      let order = memcmp(x, y, common)
+      if order != 0 { return Int(order) }
+    }
+    return a.count - b.count
+  }
+
   // MARK: - Time
 
   /// Sleeps for a few milliseconds.

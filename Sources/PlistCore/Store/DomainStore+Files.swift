@@ -162,16 +162,11 @@ extension DomainStore {
   public func domainNames() throws(PlistError) -> [String] {
     let directory = domainDirectory
     guard Platform.kind(atPath: directory) == .directory else { return [] }
-    let entries: [String]
-    do { entries = try Platform.directoryEntries(directory) } catch { throw .system(error) }
-    let suffix = fileSuffix
-    var names: [String] = []
-    for entry in entries where entry.hasSuffix(suffix) && !entry.hasPrefix(".") {
-      let name = String(entry.dropLast(suffix.count))
-      let kind = Platform.kind(atPath: directory + "/" + entry)
-      if !name.isEmpty && (kind == .regular || kind == .symbolicLink) { names.append(name) }
+    do {
+      return try DomainNameList(directory: directory, suffix: fileSuffix).sorted()
+    } catch {
+      throw .system(error)
     }
-    return names.sorted { KeyOrder.compare($0, $1) < 0 }
   }
 
   // MARK: - Files
