@@ -3,7 +3,7 @@ import PlistCore
 /// What a command may touch: the environment and the standard streams. `standard()` is the
 /// real process; tests build one with captured streams and run commands in process.
 struct CommandContext {
-  var environment: [String: String]
+  var environment: Environment
   /// `-currentHost` or `-host H` before the verb.
   var host: DomainStore.Host = .any
   /// Reads standard input to its end.
@@ -21,11 +21,7 @@ struct CommandContext {
 
   static func standard() -> CommandContext {
     CommandContext(
-      environment: Platform.environment([
-        "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_STATE_HOME",
-        "XDG_DATA_DIRS",
-        "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM",
-      ]),
+      environment: .process,
       readInput: { () throws(PlistError) in
         try FileAccess.readAll(descriptor: Platform.standardInput, name: standardInputName)
       },
@@ -45,7 +41,8 @@ struct CommandContext {
 
   /// The preference store for this invocation's root and host.
   func store() throws(PlistError) -> DomainStore {
-    try DomainStore(environment: environment, host: host)
+    try DomainStore(
+      xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
   }
 
   /// The defaults an app whose domain is `argument` sees: its search list from outside the
