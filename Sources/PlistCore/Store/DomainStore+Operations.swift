@@ -31,6 +31,7 @@ extension DomainStore {
   /// - Throws: `PlistError.domainNotFound`, `.keyNotFound`, `.pathBlocked`, or what
   ///   `load(_:)` throws.
   public func value(at path: PlistPath, in domain: Domain) throws(PlistError) -> PlistValue {
+    if let value = try lookUpValue(at: path, in: domain) { return value }
     guard let value = try dictionary(of: domain).value(at: path) else {
       throw .keyNotFound(path, domain: domain.displayName)
     }

@@ -1,0 +1,12 @@
+/// What a look-up of one key of a property list's root dictionary found, having checked the
+/// whole file as a full read would (`PropertyList.lookUp(_:in:)`).
+enum TopLevelLookup: Equatable {
+  /// The key's value (of repeated keys, the last one's).
+  case found(PlistValue)
+  /// A dictionary with keys, none of them this one.
+  case missing
+  /// An empty dictionary.
+  case empty
+  /// The root is not a dictionary, or the format has no look-up: a full read answers.
+  case needsFullRead
+}

@@ -1,0 +1,38 @@
+// The lazy-lookup target (PLIST_FUZZ_FORMAT=lazy): a look-up of one top-level key must give
+// the answer and the error of a full read followed by a dictionary look-up, on any input.
+
+/// Compares `PropertyList.lookUp(_:in:)` with a full read for a few keys: the root
+/// dictionary's first and last key, and two that are likely missing.
+func compareLookup(_ data: UnsafePointer<UInt8>, _ size: Int) {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  guard !bytes.isEmpty else { return }
+  let full = Result { () throws(PlistParseError) in
+    try PropertyList.decode(buffer: bytes, allowJSON: true).value
+  }
+  var keys = ["", "Key"]
+  if case .success(.dictionary(let dictionary)) = full {
+    keys += dictionary.keys.prefix(1) + dictionary.keys.suffix(1)
+  }
+  for key in keys {
+    let lazy = Result { () throws(PlistParseError) in try PropertyList.lookUp(key, in: bytes) }
+    if case .success(.needsFullRead) = lazy { continue }
+    switch full {
+    case .failure(let error):
+      guard case .failure(let lazyError) = lazy, lazyError == error else {
+        preconditionFailure("full read refused (\(error)), look-up of \(key) gave \(lazy)")
+      }
+    case .success(let value):
+      guard case .success(let answer) = lazy else {
+        preconditionFailure("full read accepted, look-up of \(key) gave \(lazy)")
+      }
+      precondition(answer == expectedLookup(key, in: value), "look-up of \(key): \(answer)")
+    }
+  }
+}
+
+/// What a look-up must answer for a value read in full.
+func expectedLookup(_ key: String, in value: PlistValue) -> TopLevelLookup {
+  guard case .dictionary(let dictionary) = value else { return .needsFullRead }
+  if dictionary.isEmpty { return .empty }
+  return dictionary[key].map(TopLevelLookup.found) ?? .missing
+}
