@@ -9,7 +9,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb version bench fuzz clean
+.PHONY: all build release test lint install uninstall deb version bench fuzz stress clean
 
 all: build
 
@@ -59,6 +59,11 @@ bench: release
 
 fuzz:
 	fuzz/run.sh $(FUZZ_SECONDS)
+
+# Writers killed mid-write, convert --in-place racing writers, a FIFO, endless inputs, a
+# stopped lock holder: scripts/stress.sh (STRESS_KILLS=300 by default).
+stress:
+	scripts/stress.sh
 
 clean:
 	rm -rf .build .build-fuzz bench/data bench/results

@@ -11,13 +11,24 @@ struct WatchCommandTests {
     private let condition = NSCondition()
     private var text = ""
 
-    /// Starts `plistctl watch ARGUMENTS`, or another program that watches.
-    init(_ box: Sandbox, program: URL? = nil, _ arguments: [String]) throws {
+    /// Starts `plistctl watch ARGUMENTS`, or another program that watches (with more
+    /// variables in its environment, and its standard error collected too when asked).
+    init(
+      _ box: Sandbox, program: URL? = nil, _ arguments: [String],
+      environment: [String: String] = [:], collectingErrors: Bool = false
+    ) throws {
       process.executableURL = program ?? CLI.executable
       process.arguments = program == nil ? ["watch"] + arguments : arguments
-      process.environment = box.environment
+      process.environment = box.environment.merging(environment) { $1 }
       let output = Pipe()
       process.standardOutput = output
+      if collectingErrors { process.standardError = output }
+      process.terminationHandler = { [weak self] _ in
+        guard let self else { return }
+        self.condition.lock()
+        self.condition.broadcast()
+        self.condition.unlock()
+      }
       output.fileHandleForReading.readabilityHandler = { [weak self] handle in
         guard let self else { return }
         let data = handle.availableData
@@ -54,6 +65,22 @@ struct WatchCommandTests {
       while !text.contains(wanted) {
         if !condition.wait(until: deadline) { return }
       }
+    }
+
+    /// Waits for the process to end, at most `seconds`, and kills it if it has not; whether
+    /// it ended by itself.
+    func waitForExit(seconds: Double) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      condition.lock()
+      while process.isRunning && condition.wait(until: deadline) {}
+      condition.unlock()
+      guard process.isRunning else {
+        process.waitUntilExit()
+        return true
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return false
     }
 
     /// Waits until the watch is in place: writes a probe value until a line about it
@@ -116,6 +143,33 @@ struct WatchCommandTests {
         plistctl delete com.w c
         plistctl delete com.w a
         plistctl write com.w d -bool true
+
+        """)
+  }
+
+  @Test func goesOnWatchingWhenItsDirectoryIsRemovedAndMadeAgain() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let watch = try Watch(box, ["com.w"])
+    try watch.waitUntilReady(box, domain: "com.w", key: "probe")
+    _ = try box.ok("write", "com.w", "a", "-int", "1")
+    watch.waitFor("plistctl write com.w a -int 1")
+    try FileManager.default.removeItem(atPath: box.root)
+    watch.waitFor("plistctl delete com.w a")
+    _ = try box.ok("write", "com.w", "b", "-int", "2")
+    watch.waitFor("plistctl write com.w b -int 2")
+    // Twice over: the watch on the new directory is itself followed.
+    try FileManager.default.removeItem(atPath: box.root)
+    watch.waitFor("plistctl delete com.w b")
+    _ = try box.ok("write", "com.w", "c", "-int", "3")
+    watch.waitFor("plistctl write com.w c -int 3")
+    #expect(
+      watch.stop() == """
+        plistctl write com.w a -int 1
+        plistctl delete com.w a
+        plistctl write com.w b -int 2
+        plistctl delete com.w b
+        plistctl write com.w c -int 3
 
         """)
   }

@@ -25,14 +25,7 @@ func compareLookup(_ data: UnsafePointer<UInt8>, _ size: Int) {
       guard case .success(let answer) = lazy else {
         preconditionFailure("full read accepted, look-up of \(key) gave \(lazy)")
       }
-      precondition(answer == expectedLookup(key, in: value), "look-up of \(key): \(answer)")
+      precondition(answer == TopLevelLookup(key: key, in: value), "look-up of \(key): \(answer)")
     }
   }
-}
-
-/// What a look-up must answer for a value read in full.
-func expectedLookup(_ key: String, in value: PlistValue) -> TopLevelLookup {
-  guard case .dictionary(let dictionary) = value else { return .needsFullRead }
-  if dictionary.isEmpty { return .empty }
-  return dictionary[key].map(TopLevelLookup.found) ?? .missing
 }

@@ -57,8 +57,7 @@ public struct CloudDirectories: Sendable, Equatable {
     }
     do { try Platform.makeDirectories(state, mode: 0o700) } catch { throw .system(error) }
     // Two first runs at once must agree on one id: made under the state directory's lock.
-    let lock: Int32
-    do { lock = try Platform.lockDirectory(state) } catch { throw .system(error) }
+    let lock = try FileAccess.lockDirectory(state, timeoutMilliseconds: CloudStore.lockTimeout)
     defer { Platform.closeQuietly(lock) }
     if let bytes = try? Platform.readFile(atPath: path),
       let id = ReplicaID(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace })

@@ -71,10 +71,9 @@ public struct CloudMirror: Sendable {
   private func step(towardStore: Bool) throws(PlistError) -> [String] {
     guard !keys.isEmpty else { return [] }
     let lock: Int32
-    do {
-      try Platform.makeDirectories(recordDirectory, mode: 0o700)
-      lock = try Platform.lockDirectory(recordDirectory)
-    } catch { throw .system(error) }
+    do { try Platform.makeDirectories(recordDirectory, mode: 0o700) } catch { throw .system(error) }
+    lock = try FileAccess.lockDirectory(
+      recordDirectory, timeoutMilliseconds: CloudStore.lockTimeout)
     defer { Platform.closeQuietly(lock) }
     var record = loadRecord()
     let storeValues = try store.values()

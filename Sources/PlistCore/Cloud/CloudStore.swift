@@ -210,18 +210,17 @@ public final class CloudStore: Sendable {
   // MARK: - Files and locking
 
   /// Runs `body` holding the store's lock on this machine, which serialises this replica's
-  /// writers (processes and `synchronize()` alike) and the engine's runs.
+  /// writers (processes and `synchronize()` alike) and the engine's runs. An engine's run
+  /// may take a network's time, so the wait is a minute at least.
   func withLock<Result>(_ body: () throws(PlistError) -> Result) throws(PlistError) -> Result {
-    let lock: Int32
-    do {
-      try Platform.makeDirectories(stateDirectory, mode: 0o700)
-      lock = try Platform.lockDirectory(stateDirectory)
-    } catch {
-      throw .system(error)
-    }
+    do { try Platform.makeDirectories(stateDirectory, mode: 0o700) } catch { throw .system(error) }
+    let lock = try FileAccess.lockDirectory(stateDirectory, timeoutMilliseconds: Self.lockTimeout)
     defer { Platform.closeQuietly(lock) }
     return try body()
   }
+
+  /// How long a cloud store's lock is waited for.
+  static var lockTimeout: Int { max(FileLimits.standard.lockTimeoutMilliseconds, 60_000) }
 
   /// Replaces this replica's file atomically.
   func save(_ state: ReplicaState) throws(PlistError) {

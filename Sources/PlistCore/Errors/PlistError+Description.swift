@@ -38,6 +38,17 @@ extension PlistError: CustomStringConvertible {
       return
         "\(path): another program saved an older copy over this write \(times) times; "
         + "the file may not hold it"
+    case .inputTooLarge(let source, let limit):
+      return "\(source) is larger than \(FileLimits.sizeText(limit)), the most that is read"
+    case .notARegularFile(let path):
+      return "\(path) is not a regular file (a FIFO, a device or a socket), so it is not read"
+    case .invalidLimit(let variable, let value):
+      return "\(variable) is '\(value)', which is not a limit"
+    case .lockTimedOut(let directory, let milliseconds, let holder):
+      let seconds = FileLimits.durationText(milliseconds)
+      guard let holder else { return "waited \(seconds) for the lock on \(directory); giving up" }
+      return "waited \(seconds) for the lock on \(directory), held by process \(holder.process)"
+        + (holder.stopped ? ", which is stopped" : "") + "; giving up"
     }
   }
 }

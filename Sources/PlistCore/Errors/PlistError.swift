@@ -49,6 +49,24 @@ public enum PlistError: Error, Equatable, Sendable {
   /// Another program (a running Foundation app's `synchronize()`) saved an older copy of the
   /// domain over a write, every time it was made again: the file at `path` may not hold it.
   case savedOver(path: String, times: Int)
+  /// A file or stream holds more than `limit` bytes, the most that is read
+  /// (`FileLimits.maximumSize`); nothing was parsed.
+  case inputTooLarge(source: String, limit: Int)
+  /// A domain's file is not a regular file (a FIFO, a device, a socket), so it is not read.
+  case notARegularFile(path: String)
+  /// Another process held the lock of `directory` for all of `milliseconds`
+  /// (`FileLimits.lockTimeoutMilliseconds`); `holder` is that process, when it can be told.
+  case lockTimedOut(directory: String, milliseconds: Int, holder: LockHolder?)
+  /// An environment variable that sets a limit (`FileLimits`) holds something else.
+  case invalidLimit(String, String)
+
+  /// The process holding a lock.
+  public struct LockHolder: Equatable, Sendable {
+    /// Its process id.
+    public let process: Int32
+    /// Whether it is stopped (`kill -STOP`, a debugger), so it will not let go by itself.
+    public let stopped: Bool
+  }
 
   /// Why a domain name was refused.
   public enum InvalidName: Equatable, Sendable {

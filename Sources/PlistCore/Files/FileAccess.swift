@@ -1,24 +1,86 @@
 /// Whole-file reads, streamed writes to descriptors, and atomic file replacement, over the
 /// one libc wrapper.
 public enum FileAccess {
-  /// Reads a whole file.
+  /// Reads a whole file (or a pipe, a device: whatever the path names), up to a limit.
   ///
-  /// - Parameter path: A file path.
+  /// - Parameters:
+  ///   - path: A file path.
+  ///   - maximumSize: The most bytes read (`FileLimits.maximumSize`).
   /// - Returns: The bytes.
-  /// - Throws: `PlistError.system` when the file cannot be opened or read.
-  public static func read(path: String) throws(PlistError) -> [UInt8] {
-    do { return try Platform.readFile(atPath: path) } catch { throw .system(error) }
+  /// - Throws: `PlistError.system` when the file cannot be opened or read;
+  ///   `.inputTooLarge` past the limit.
+  public static func read(path: String, maximumSize: Int = FileLimits.standard.maximumSize)
+    throws(PlistError) -> [UInt8]
+  {
+    guard let bytes = try read(path, maximumSize: maximumSize, regularOnly: false) else {
+      throw .notARegularFile(path: path)
+    }
+    return bytes
   }
 
-  /// Reads an open descriptor (a pipe, a terminal, a file) to its end.
+  /// Reads a domain's file: a regular file only (a FIFO planted as a domain file would make
+  /// every reader wait for a writer), up to a limit. Nil when there is no file.
+  static func readDomainFile(path: String, maximumSize: Int) throws(PlistError) -> [UInt8]? {
+    do {
+      return try read(path, maximumSize: maximumSize, regularOnly: true)
+    } catch {
+      if case .system(let failure) = error, failure.errno == .noSuchFileOrDirectory { return nil }
+      throw error
+    }
+  }
+
+  /// Nil for a file that is not a regular one (with `regularOnly`).
+  private static func read(_ path: String, maximumSize: Int, regularOnly: Bool)
+    throws(PlistError) -> [UInt8]?
+  {
+    let contents: Platform.FileContents
+    do {
+      contents = try Platform.readFile(atPath: path, limit: maximumSize, regularOnly: regularOnly)
+    } catch {
+      throw .system(error)
+    }
+    switch contents {
+    case .bytes(let bytes): return bytes
+    case .notRegular: throw .notARegularFile(path: path)
+    case .tooLarge: throw .inputTooLarge(source: path, limit: maximumSize)
+    }
+  }
+
+  /// Reads an open descriptor (a pipe, a terminal, a file) to its end, up to a limit.
   ///
   /// - Parameters:
   ///   - descriptor: The descriptor.
   ///   - name: How errors name it, e.g. `<stdin>`.
+  ///   - maximumSize: The most bytes read (`FileLimits.maximumSize`).
   /// - Returns: The bytes.
-  /// - Throws: `PlistError.system`.
-  public static func readAll(descriptor: Int32, name: String) throws(PlistError) -> [UInt8] {
-    do { return try Platform.readAll(fd: descriptor, path: name) } catch { throw .system(error) }
+  /// - Throws: `PlistError.system`; `.inputTooLarge` past the limit.
+  public static func readAll(
+    descriptor: Int32, name: String, maximumSize: Int = FileLimits.standard.maximumSize
+  ) throws(PlistError) -> [UInt8] {
+    let bytes: [UInt8]?
+    do { bytes = try Platform.readAll(fd: descriptor, path: name, limit: maximumSize) } catch {
+      throw .system(error)
+    }
+    guard let bytes else { throw .inputTooLarge(source: name, limit: maximumSize) }
+    return bytes
+  }
+
+  /// Takes the lock of a directory, waiting for another process's at most
+  /// `timeoutMilliseconds`; close the descriptor to release it.
+  ///
+  /// - Throws: `PlistError.lockTimedOut` (naming the holder, when it can be told), `.system`.
+  static func lockDirectory(_ directory: String, timeoutMilliseconds: Int) throws(PlistError)
+    -> Int32
+  {
+    do {
+      return try Platform.lockDirectory(directory, timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      guard error.errno == .timedOut else { throw .system(error) }
+      let holder = Platform.lockHolder(ofFileAt: directory).map {
+        PlistError.LockHolder(process: $0.process, stopped: $0.stopped)
+      }
+      throw .lockTimedOut(directory: directory, milliseconds: timeoutMilliseconds, holder: holder)
+    }
   }
 
   /// Parses a property list in any format, naming its source in the error.
@@ -143,7 +205,7 @@ public enum FileAccess {
     }
     let replaced = try writeAtomically(
       value, as: format, to: path, mode: mode, options: PropertyList.WriteOptions(),
-      beforeReplace: stampThenReport)
+      naming: .fixed, beforeReplace: stampThenReport)
     guard replaced else { return false }
     // Should the clock have reached that second meanwhile, stay ahead of it — if the file is
     // still ours: a stamp on an app's save since the rename would hide that save.
@@ -163,9 +225,10 @@ public enum FileAccess {
   @discardableResult
   static func writeAtomically(
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32,
-    options: PropertyList.WriteOptions, beforeReplace: (String) -> Bool
+    options: PropertyList.WriteOptions, naming: Platform.TemporaryName = .unique,
+    beforeReplace: (String) -> Bool
   ) throws(PlistError) -> Bool {
-    try writeAtomically(to: path, mode: mode, beforeReplace: beforeReplace) {
+    try writeAtomically(to: path, mode: mode, naming: naming, beforeReplace: beforeReplace) {
       (out) throws(PlistError) in
       do throws(PlistEncodingError) {
         try PropertyList.encode(value, as: format, options: options, into: out)
@@ -190,11 +253,24 @@ public enum FileAccess {
     _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
+    try convert(
+      bytes, source: source, to: format, destination: destination, options: options,
+      naming: .unique)
+  }
+
+  private static func convert(
+    _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
+    options: PropertyList.WriteOptions, naming: Platform.TemporaryName
+  ) throws(PlistError) {
     guard format == .xml, PlistFormat.detect(bytes) == .binary else {
       let value = try decode(bytes, source: source).value
-      return try writeAtomically(value, as: format, to: destination, options: options)
+      try writeAtomically(
+        value, as: format, to: destination, mode: 0o644, options: options, naming: naming
+      ) { _ in true }
+      return
     }
-    try writeAtomically(to: destination, mode: 0o644) { (out) throws(PlistError) in
+    try writeAtomically(to: destination, mode: 0o644, naming: naming) {
+      (out) throws(PlistError) in
       let failure = bytes.withUnsafeBufferPointer { buffer -> BinaryToXMLConverter.Failure? in
         do throws(BinaryToXMLConverter.Failure) {
           try BinaryToXMLConverter.convert(buffer, to: out)
@@ -211,23 +287,53 @@ public enum FileAccess {
     }
   }
 
+  /// Converts a file into another format in place, holding the lock of its directory that
+  /// a domain write to the file takes (so neither loses the other's change), and reading it
+  /// under that lock.
+  ///
+  /// - Parameters:
+  ///   - path: The file (through its symbolic links).
+  ///   - format: The format to write.
+  ///   - options: Format choices.
+  ///   - limits: The most bytes read, and how long to wait for the lock.
+  /// - Throws: `PlistError.parse` naming the file, `.encoding`, `.lockTimedOut`, `.system`.
+  public static func convertInPlace(
+    path: String, to format: PlistFormat,
+    options: PropertyList.WriteOptions = PropertyList.WriteOptions(),
+    limits: FileLimits = .standard
+  ) throws(PlistError) {
+    let target: String
+    do { target = try Platform.writeTarget(of: path) } catch { throw .system(error) }
+    let lock = try lockDirectory(
+      Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
+    defer { Platform.closeQuietly(lock) }
+    let bytes = try read(path: target, maximumSize: limits.maximumSize)
+    try convert(
+      bytes, source: path, to: format, destination: target, options: options, naming: .fixed)
+  }
+
   /// The atomic replacement itself: `produce` writes the new contents into an output that
   /// drains to the temporary file; `beforeReplace` may still abandon it (returning false),
-  /// and the temporary file is removed.
+  /// and the temporary file is removed. Errors name `path`, not the temporary file. A
+  /// writer holding the lock of the target's directory names its temporary file `.fixed`
+  /// (a killed writer's leftover is then replaced by the next write).
   ///
   /// - Returns: Whether the file was replaced.
   @discardableResult
   static func writeAtomically(
-    to path: String, mode: UInt32, beforeReplace: (String) -> Bool = { _ in true },
+    to path: String, mode: UInt32, naming: Platform.TemporaryName = .unique,
+    beforeReplace: (String) -> Bool = { _ in true },
     produce: (ByteOutput) throws(PlistError) -> Void
   ) throws(PlistError) -> Bool {
-    let path = Platform.resolvingLinks(path)
-    let permissions = Platform.permissions(atPath: path) ?? mode
-    let temporary: (fd: Int32, path: String)
-    do { temporary = try Platform.createTemporary(besides: path, mode: permissions) } catch {
+    let target: String
+    let temporary: Platform.Temporary
+    do {
+      target = try Platform.writeTarget(of: path)
+      temporary = try Platform.createTemporary(for: target, naming: naming, mode: mode)
+    } catch {
       throw .system(error)
     }
-    let sink = DescriptorSink(fd: temporary.fd, path: temporary.path)
+    let sink = DescriptorSink(fd: temporary.fd, path: target)
     do throws(PlistError) {
       let out = ByteOutput { sink.write($0) }
       do {
@@ -243,17 +349,18 @@ public enum FileAccess {
       }
       // syncAndClose closes the descriptor whether or not it succeeds.
       do {
-        try Platform.syncAndClose(fd: temporary.fd, path: temporary.path)
+        try Platform.syncAndClose(fd: temporary.fd, path: target)
+        Platform.pauseIfAsked(at: "before-rename")
         guard beforeReplace(temporary.path) else {
-          try? Platform.removeFile(atPath: temporary.path)
+          Platform.removeTemporary(temporary)
           return false
         }
-        try Platform.replace(path, with: temporary.path)
+        try Platform.replace(target, with: temporary)
       } catch {
         throw .system(error)
       }
     } catch {
-      try? Platform.removeFile(atPath: temporary.path)
+      Platform.removeTemporary(temporary)
       throw error
     }
     return true

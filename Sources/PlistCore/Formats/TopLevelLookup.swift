@@ -9,4 +9,21 @@ enum TopLevelLookup: Equatable {
   case empty
   /// The root is not a dictionary, or the format has no look-up: a full read answers.
   case needsFullRead
+
+  /// The answer for a value read in full.
+  ///
+  /// - Parameters:
+  ///   - key: The top-level key.
+  ///   - value: The whole property list.
+  init(key: String, in value: PlistValue) {
+    guard case .dictionary(let dictionary) = value else {
+      self = .needsFullRead
+      return
+    }
+    if dictionary.isEmpty {
+      self = .empty
+    } else {
+      self = dictionary[key].map(TopLevelLookup.found) ?? .missing
+    }
+  }
 }

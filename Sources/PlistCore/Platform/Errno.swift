@@ -36,6 +36,12 @@ public struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConvertib
   public static let noSpace = Errno(rawValue: ENOSPC)
   /// `EFBIG`: the file would exceed the file-size limit.
   public static let fileTooLarge = Errno(rawValue: EFBIG)
+  /// `ELOOP`: too many symbolic links to follow.
+  public static let tooManyLinks = Errno(rawValue: ELOOP)
+  /// `EWOULDBLOCK`: the call would have to wait (a lock held elsewhere).
+  public static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
+  /// `ETIMEDOUT`: waited too long.
+  public static let timedOut = Errno(rawValue: ETIMEDOUT)
   /// `EROFS`: a read-only file system.
   public static let readOnlyFileSystem = Errno(rawValue: EROFS)
 

@@ -12,24 +12,57 @@
 
 extension Platform {
 
-  /// Reads a whole file.
+  /// Reads a whole file (any kind: a pipe is read to its end).
   static func readFile(atPath path: String) throws(SystemError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    switch try readFile(atPath: path, limit: .max, regularOnly: false) {
+    case .bytes(let bytes): return bytes
+    case .notRegular, .tooLarge: return []  // (neither happens without a limit or a check)
+    }
+  }
+
+  /// What reading a file with a limit found.
+  enum FileContents {
+    /// The whole file.
+    case bytes([UInt8])
+    /// Not a regular file (a FIFO, a device, a socket), and only one was wanted.
+    case notRegular
+    /// More than the limit: the file's size says so, or a stream went past it.
+    case tooLarge
+  }
+
+  /// Reads a whole file, up to `limit` bytes. With `regularOnly`, anything but a regular
+  /// file is refused before a byte is read: a FIFO is opened without waiting for a writer
+  /// (a domain file must never make a command hang), and a device is not read.
+  static func readFile(atPath path: String, limit: Int, regularOnly: Bool) throws(SystemError)
+    -> FileContents
+  {
+    let flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)
+    let fd = injectedFault(.open) ? -1 : open(path, flags)
     guard fd >= 0 else { throw SystemError(operation: .read, path: path) }
     defer { close(fd) }
     var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-      throw SystemError(operation: .read, path: path, errno: .isADirectory)
+    guard fstat(fd, &info) == 0 else { throw SystemError(operation: .read, path: path) }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFDIR { throw SystemError(operation: .read, path: path, errno: .isADirectory) }
+    if type != S_IFREG && regularOnly { return .notRegular }
+    if type == S_IFREG && Int(info.st_size) > limit { return .tooLarge }
+    let size = type == S_IFREG ? Int(info.st_size) : 0
+    guard let bytes = try readAll(fd: fd, path: path, sizeHint: size, limit: limit) else {
+      return .tooLarge
     }
-    return try readAll(fd: fd, path: path, sizeHint: Int(info.st_size))
+    return .bytes(bytes)
   }
 
   /// Reads a descriptor to its end, straight into the array's uninitialised storage (no
-  /// zero-filling pass over a large input first).
-  static func readAll(fd: Int32, path: String, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+  /// zero-filling pass over a large input first); nil when it holds more than `limit`
+  /// bytes (`/dev/zero`, an endless pipe: what was read is dropped as soon as it is over).
+  static func readAll(fd: Int32, path: String, sizeHint: Int = 0, limit: Int = .max)
+    throws(SystemError) -> [UInt8]?
+  {
     // A regular file's size is known: one buffer holds it (the extra byte sees the end).
-    // Streams start small and double.
-    var capacity = sizeHint > 0 ? sizeHint + 1 : 16_384
+    // Streams start small and double, never past one byte over the limit.
+    let ceiling = limit == .max ? Int.max : limit + 1
+    var capacity = min(sizeHint > 0 ? sizeHint + 1 : 16_384, ceiling)
     var bytes: [UInt8] = []
     while true {
       var readError: Int32 = 0
@@ -42,7 +75,7 @@ extension Platform {
         }
         var filled = previous.count
         while filled < capacity {
-          let got = read(fd, base + filled, capacity - filled)
+          let got = injectedFault(.read) ? -1 : read(fd, base + filled, capacity - filled)
           if got > 0 {
             filled += got
           } else if got == 0 {
@@ -58,8 +91,9 @@ extension Platform {
       if readError != 0 {
         throw SystemError(operation: .read, path: path, errno: Errno(rawValue: readError))
       }
+      if bytes.count > limit { return nil }
       if atEnd { return bytes }
-      capacity *= 2
+      capacity = capacity > ceiling / 2 ? ceiling : capacity * 2
     }
   }
 
@@ -78,7 +112,9 @@ extension Platform {
   static func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer, path: String) throws(SystemError) {
     var offset = 0
     while offset < raw.count {
-      let wrote = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+      let wrote =
+        injectedFault(.write)
+        ? -1 : write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
       if wrote < 0 {
         if Errno.current == .interrupted { continue }
         throw SystemError(operation: .write, path: path)
@@ -89,26 +125,130 @@ extension Platform {
 
   // MARK: - Atomic replacement
 
-  /// Creates a uniquely named temporary file beside `path`, opened for writing with `mode`.
-  static func createTemporary(besides path: String, mode: UInt32) throws(SystemError)
-    -> (fd: Int32, path: String)
+  /// How a temporary file beside its target is named.
+  enum TemporaryName {
+    /// `<target>.plistctl-new`, one name per target, for a writer holding the lock of the
+    /// target's directory: a file of that name is then a killed writer's leftover, and is
+    /// replaced (so leftovers never pile up).
+    case fixed
+    /// `<target>.plistctl-new-<random>`, for a writer without that lock.
+    case unique
+  }
+
+  /// A temporary file being written, registered for removal should a signal end the process.
+  struct Temporary {
+    let fd: Int32
+    let path: String
+    fileprivate let slot: Int?
+  }
+
+  /// Creates the temporary file that will replace `target`. When the target exists, the new
+  /// file gets its owner, group and permissions (as `sed -i` and vim keep them: a root-run
+  /// write to another user's file leaves it theirs); a new file gets `mode` less the umask.
+  /// A symbolic link or anything else already at the temporary name is never written through.
+  static func createTemporary(for target: String, naming: TemporaryName, mode: UInt32)
+    throws(SystemError) -> Temporary
   {
-    var template = Array((path + ".tmp-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemp(base)
+    var info = stat()
+    let existing = stat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info : nil
+    var attempt = 0
+    while true {
+      attempt += 1
+      let path =
+        naming == .fixed
+        ? target + TemporaryFiles.suffix.description
+        : target + TemporaryFiles.suffix.description + "-" + randomSuffix()
+      let slot = TemporaryFiles.register(path)
+      let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+      let fd = injectedFault(.open) ? -1 : open(path, flags, mode_t(existing == nil ? mode : 0o600))
+      if fd >= 0 {
+        let temporary = Temporary(fd: fd, path: path, slot: slot)
+        if let existing { try adopt(existing, temporary, target: target) }
+        return temporary
+      }
+      // Named by its directory: that is what cannot be written (permissions, a full disk).
+      let failure = SystemError(operation: .create, path: directory(of: target))
+      TemporaryFiles.unregister(slot)
+      // A leftover of a killed writer (fixed), or a name taken (unique): once more.
+      guard failure.errno == .fileExists, attempt < 3 else { throw failure }
+      if naming == .fixed { _ = unlink(path) }
     }
-    guard fd >= 0 else { throw SystemError(operation: .create, path: directory(of: path)) }
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    let name = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    if fchmod(fd, mode_t(mode)) != 0 {
-      let failure = SystemError(operation: .create, path: name)
-      close(fd)
-      unlink(name)
+  }
+
+  /// Gives a new temporary file the owner, group and permissions of the file it replaces.
+  private static func adopt(_ existing: stat, _ temporary: Temporary, target: String)
+    throws(SystemError)
+  {
+    // Owner first: changing it clears set-user-ID bits, which fchmod then puts back. Only
+    // root may give a file away; anyone else keeps the file as theirs (as sed -i does).
+    if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+      _ = fchown(temporary.fd, existing.st_uid, existing.st_gid)
+    }
+    if fchmod(temporary.fd, existing.st_mode & 0o7777) != 0 {
+      let failure = SystemError(operation: .create, path: temporary.path)
+      close(temporary.fd)
+      removeTemporary(temporary)
       throw failure
     }
-    return (fd, name)
   }
+
+  /// Eight random hexadecimal digits.
+  private static func randomSuffix() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let value = UInt32.random(in: .min ... .max, using: &generator)
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+
+  /// Removes a temporary file that will not be renamed into place.
+  static func removeTemporary(_ temporary: Temporary) {
+    _ = unlink(temporary.path)
+    TemporaryFiles.unregister(temporary.slot)
+  }
+
+  /// The file a write to `path` replaces: `path` itself, or the file its symbolic links
+  /// finally name (a domain file that links into a dotfiles repository is updated there).
+  /// The kernel resolves an existing target (an `O_PATH` open), so `fs.protected_symlinks`
+  /// applies where it is on; and, whatever that setting, a link is not followed where the
+  /// kernel's rule would refuse it: in a world-writable sticky directory (`/tmp`), a link
+  /// owned by neither this user nor the directory's owner — what another user plants there
+  /// to turn a privileged write elsewhere. (The rule is checked here too because the target
+  /// is renamed over, and a dangling link's target created, not opened through the link.)
+  static func writeTarget(of path: String) throws(SystemError) -> String {
+    var current = path
+    var links = 0
+    while true {
+      var link = stat()
+      guard lstat(current, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+        let target = linkTarget(atPath: current)
+      else { break }
+      links += 1
+      let directory = directory(of: current)
+      var parent = stat()
+      if links > 40 {
+        throw SystemError(operation: .write, path: path, errno: .tooManyLinks)
+      }
+      if stat(directory, &parent) == 0, parent.st_mode & S_ISVTX != 0,
+        parent.st_mode & S_IWOTH != 0, link.st_uid != geteuid(), link.st_uid != parent.st_uid
+      {
+        throw SystemError(operation: .write, path: current, errno: .permissionDenied)
+      }
+      current = target.hasPrefix("/") ? target : directory + "/" + target
+    }
+    guard links > 0 else { return path }
+    let fd = open(path, openPathOnly | O_CLOEXEC)
+    guard fd >= 0 else {
+      // A dangling link: its target, as resolved above, is where the file will be.
+      if Errno.current == .noSuchFileOrDirectory { return current }
+      throw SystemError(operation: .write, path: path)
+    }
+    defer { close(fd) }
+    return linkTarget(atPath: "/proc/self/fd/\(fd)") ?? current
+  }
+
+  /// `O_PATH` (Linux; Glibc hides it behind `_GNU_SOURCE`): open a file only to name it, which
+  /// needs no permission on the file itself.
+  private static let openPathOnly: Int32 = 0o10_000_000
 
   /// The current time's whole seconds (the realtime clock).
   static func currentSecond() -> Int {
@@ -136,7 +276,7 @@ extension Platform {
 
   /// Flushes a file to disk and closes it.
   static func syncAndClose(fd: Int32, path: String) throws(SystemError) {
-    if fsync(fd) != 0 && Errno.current != .invalidArgument {
+    if (injectedFault(.sync) || fsync(fd) != 0) && Errno.current != .invalidArgument {
       let failure = SystemError(operation: .write, path: path)
       close(fd)
       throw failure
@@ -149,9 +289,12 @@ extension Platform {
   /// Closes a descriptor that may already be closed, ignoring the result.
   static func closeQuietly(_ fd: Int32) { _ = close(fd) }
 
-  /// Renames `from` over `to` in one step, then flushes the directory entry.
-  static func replace(_ to: String, with from: String) throws(SystemError) {
-    guard rename(from, to) == 0 else { throw SystemError(operation: .rename, path: to) }
+  /// Renames a temporary file over `to` in one step, then flushes the directory entry.
+  static func replace(_ to: String, with temporary: Temporary) throws(SystemError) {
+    guard !injectedFault(.rename), rename(temporary.path, to) == 0 else {
+      throw SystemError(operation: .rename, path: to)
+    }
+    TemporaryFiles.unregister(temporary.slot)
     let dir = open(directory(of: to), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if dir >= 0 {
       _ = fsync(dir)

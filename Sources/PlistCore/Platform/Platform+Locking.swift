@@ -11,17 +11,146 @@
 // MARK: - Advisory locks
 
 extension Platform {
-  /// Takes an exclusive advisory lock on a directory, waiting for it; close the returned
-  /// descriptor to release it.
-  static func lockDirectory(_ path: String) throws(SystemError) -> Int32 {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  /// Takes an exclusive advisory lock on a directory; close the returned descriptor to
+  /// release it. A lock held elsewhere is waited for in the kernel's queue (polling would let
+  /// a busy writer starve the others), at most `timeoutMilliseconds`: then `SystemError`
+  /// with `.timedOut` — a stopped or hung holder must not block every other writer of the
+  /// directory for ever. flock has no timeout of its own, and a timer signal would be the
+  /// host program's business, so a contended lock is waited for on a thread of its own.
+  static func lockDirectory(_ path: String, timeoutMilliseconds: Int) throws(SystemError)
+    -> Int32
+  {
+    let fd = injectedFault(.open) ? -1 : open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(operation: .lock, path: path) }
-    while flock(fd, LOCK_EX) != 0 {
-      if Errno.current == .interrupted { continue }
-      let failure = SystemError(operation: .lock, path: path)
+    var reason = Errno.interrupted
+    while reason == .interrupted {
+      if !injectedFault(.lock) && flock(fd, LOCK_EX | LOCK_NB) == 0 { return fd }
+      reason = Errno.current
+    }
+    guard reason == .wouldBlock else {
       close(fd)
-      throw failure
+      throw SystemError(operation: .lock, path: path, errno: reason)
+    }
+    let wait = LockWait(fd: fd)
+    guard startThread({ wait.block() }) else {
+      close(fd)
+      throw SystemError(operation: .lock, path: path, errno: .wouldBlock)
+    }
+    if let failure = wait.result(within: timeoutMilliseconds) {
+      throw SystemError(operation: .lock, path: path, errno: failure)
     }
     return fd
+  }
+
+  /// Who holds a `flock` lock on a file: the process's id, and whether it is stopped
+  /// (`kill -STOP`, a debugger), from `/proc/locks`; nil when it cannot be told.
+  static func lockHolder(ofFileAt path: String) -> (process: Int32, stopped: Bool)? {
+    var info = stat()
+    guard stat(path, &info) == 0, let table = try? readFile(atPath: "/proc/locks") else {
+      return nil
+    }
+    // A line: `1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF` (waiters: `1: -> FLOCK …`);
+    // the device is major:minor in hexadecimal, as glibc splits a dev_t.
+    let device = UInt64(info.st_dev)
+    let wanted = [
+      ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff),
+      (device & 0xff) | ((device >> 12) & ~0xff), UInt64(info.st_ino),
+    ]
+    for line in String(decoding: table, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count >= 6, fields[1] == "FLOCK", let process = Int32(fields[4]) else {
+        continue
+      }
+      let parts = fields[5].split(separator: ":")
+      guard parts.count == 3,
+        [UInt64(parts[0], radix: 16), UInt64(parts[1], radix: 16), UInt64(parts[2])] == wanted
+      else { continue }
+      let state = (try? readFile(atPath: "/proc/\(process)/stat")).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      // The state follows the command name's closing parenthesis: `T` stopped, `t` traced.
+      let code = state?.split(separator: ")").last?.dropFirst().first
+      return (process, code == "T" || code == "t")
+    }
+    return nil
+  }
+}
+
+/// One contended lock being waited for: a thread blocks in `flock` while the caller waits on
+/// a condition with a deadline. A caller that gives up leaves the descriptor to the thread,
+/// which closes it (releasing the lock) once it gets it.
+private final class LockWait: @unchecked Sendable {
+  private enum State {
+    case waiting, locked
+    case failed(Errno)
+    case abandoned
+  }
+
+  private let fd: Int32
+  private var state = State.waiting
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init(fd: Int32) {
+    self.fd = fd
+    pthread_mutex_init(mutex, nil)
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(condition, &attributes)
+    pthread_condattr_destroy(&attributes)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  /// The waiting thread's work.
+  func block() {
+    var failure: Errno?
+    while flock(fd, LOCK_EX) != 0 {
+      if Errno.current != .interrupted {
+        failure = Errno.current
+        break
+      }
+    }
+    pthread_mutex_lock(mutex)
+    if case .abandoned = state {
+      close(fd)
+    } else {
+      state = failure.map { .failed($0) } ?? .locked
+      pthread_cond_signal(condition)
+    }
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Waits for the thread at most `milliseconds`; nil once the lock is taken, else why not
+  /// (`.timedOut`, or flock's error). The descriptor is closed on failure.
+  func result(within milliseconds: Int) -> Errno? {
+    var deadline = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &deadline)
+    let nanoseconds = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
+    deadline.tv_sec += milliseconds / 1000 + nanoseconds / 1_000_000_000
+    deadline.tv_nsec = nanoseconds % 1_000_000_000
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while case .waiting = state {
+      if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT {
+        if case .waiting = state {
+          state = .abandoned
+          return .timedOut
+        }
+      }
+    }
+    switch state {
+    case .locked: return nil
+    case .failed(let reason):
+      close(fd)
+      return reason
+    case .waiting, .abandoned: return .timedOut
+    }
   }
 }

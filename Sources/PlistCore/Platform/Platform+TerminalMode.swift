@@ -56,8 +56,12 @@ extension Platform {
       sigaction(signal, nil, &previous)
       // A process started ignoring these (`nohup`, a background job) keeps ignoring them.
       let keptIgnored = SignalState.terminating + [SIGTSTP]
-      if keptIgnored.contains(signal) && handlerAddress(previous) == ignoredHandler { continue }
-      install(handler, for: signal, previous: &previous)
+      if keptIgnored.contains(signal)
+        && SignalDisposition.handlerAddress(previous) == SignalDisposition.ignoredHandler
+      {
+        continue
+      }
+      SignalDisposition.install(handler, for: signal, previous: &previous)
       SignalState.previous[Int(signal)] = previous
       dispositions.append((signal, previous))
     }
@@ -199,7 +203,8 @@ private func onResize(_ signal: Int32) {
 
 private func onTerminate(_ signal: Int32) {
   SignalState.restoreTerminal()
-  reraise(signal, with: sigaction())
+  TemporaryFiles.removeAll()
+  SignalDisposition.reraise(signal, with: sigaction())
 }
 
 private func onCrash(_ signal: Int32) {
@@ -208,17 +213,17 @@ private func onCrash(_ signal: Int32) {
   SignalState.restoreTerminal()
   var previous = SignalState.previous[Int(signal)]
   sigaction(signal, &previous, nil)
-  if signal == SIGABRT { reraise(signal, with: previous) }
+  if signal == SIGABRT { SignalDisposition.reraise(signal, with: previous) }
 }
 
 private func onStop(_ signal: Int32) {
   let savedErrno = errno
   SignalState.restoreTerminal()
-  reraise(signal, with: sigaction())
+  SignalDisposition.reraise(signal, with: sigaction())
   // Continued (or the stop was discarded, in an orphaned process group): handle the next
   // stop too, and go back to full screen (SIGCONT's handler does too; twice is harmless).
   var previous = sigaction()
-  install(onStop, for: SIGTSTP, previous: &previous)
+  SignalDisposition.install(onStop, for: SIGTSTP, previous: &previous)
   SignalState.resumeTerminal()
   errno = savedErrno
 }
@@ -228,44 +233,3 @@ private func onContinue(_ signal: Int32) {
   SignalState.resumeTerminal()
   errno = savedErrno
 }
-
-/// Sets a signal's disposition (the default action for an empty `sigaction()`), unblocks it
-/// and raises it.
-private func reraise(_ signal: Int32, with disposition: sigaction) {
-  var action = disposition
-  sigaction(signal, &action, nil)
-  var set = sigset_t()
-  sigemptyset(&set)
-  sigaddset(&set, signal)
-  sigprocmask(SIG_UNBLOCK, &set, nil)
-  raise(signal)
-}
-
-private func install(
-  _ handler: @convention(c) (Int32) -> Void, for signal: Int32, previous: inout sigaction
-) {
-  var action = sigaction()
-  #if canImport(Glibc)
-    action.__sigaction_handler.sa_handler = handler
-  #elseif canImport(Musl)
-    action.__sa_handler.sa_handler = handler
-  #else
-    action.__sigaction_u.__sa_handler = handler
-  #endif
-  sigemptyset(&action.sa_mask)
-  action.sa_flags = Int32(SA_RESTART)
-  sigaction(signal, &action, &previous)
-}
-
-/// The address of a disposition's handler (`SIG_DFL` 0, `SIG_IGN` 1).
-private func handlerAddress(_ action: sigaction) -> Int {
-  #if canImport(Glibc)
-    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-  #elseif canImport(Musl)
-    unsafeBitCast(action.__sa_handler.sa_handler, to: Int.self)
-  #else
-    unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
-  #endif
-}
-
-private let ignoredHandler = 1

@@ -20,17 +20,12 @@
       return fd
     }
 
-    /// Watches a directory for files written, renamed in or out, created and deleted.
+    /// Watches a directory for files written, renamed in or out, created and deleted, and
+    /// for the directory itself going away.
     static func watchDirectory(_ watcher: Int32, _ path: String) throws(SystemError) {
-      let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
-      guard inotify_add_watch(watcher, path, mask) >= 0 else {
+      guard inotify_add_watch(watcher, path, directoryEvents) >= 0 else {
         throw SystemError(operation: .watch, path: path)
       }
-    }
-
-    /// Waits for events and returns the names of the files they concern.
-    static func nextChangedNames(_ watcher: Int32) throws(SystemError) -> [String] {
-      try readEvents(watcher).map(\.name)
     }
   }
 
@@ -39,6 +34,11 @@
     let watch: Int32
     let mask: UInt32
     let name: String
+
+    /// Whether the watched directory itself went away (removed, moved, or its watch ended).
+    var isAboutTheDirectory: Bool {
+      mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
+    }
   }
 
   extension Platform {

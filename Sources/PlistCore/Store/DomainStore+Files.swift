@@ -15,7 +15,7 @@ extension DomainStore {
   /// - Returns: Its contents, or nil when its file does not exist.
   /// - Throws: `PlistError.parse` naming the file and position, `.notADictionary`, `.system`.
   public func load(_ domain: Domain) throws(PlistError) -> Contents? {
-    try Self.read(path(of: domain))
+    try Self.read(path(of: domain), limits: limits)
   }
 
   /// Whether the domain has a file (without reading it).
@@ -71,15 +71,20 @@ extension DomainStore {
     _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) -> Written {
     let domainPath = path(of: domain)
-    let target = Platform.resolvingLinks(domainPath)
-    let directory = Platform.directory(of: target)
+    let target: String
     let lock: Int32
     do {
-      if isInStore(domain) { try Platform.makeDirectories(directory, mode: 0o700) }
-      lock = try Platform.lockDirectory(directory)
+      // Only the store's own directory is made: a link's target directory must exist
+      // (a dangling link planted in the store makes no directories elsewhere).
+      if isInStore(domain) {
+        try Platform.makeDirectories(Platform.directory(of: domainPath), mode: 0o700)
+      }
+      target = try Platform.writeTarget(of: domainPath)
     } catch {
       throw .system(error)
     }
+    lock = try FileAccess.lockDirectory(
+      Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
     var attempts = 1
     while true {
@@ -100,7 +105,7 @@ extension DomainStore {
     overtaken: inout Bool
   ) throws(PlistError) -> Written {
     let replaced = Platform.identity(atPath: target)
-    let current = try Self.read(target)
+    let current = try Self.read(target, limits: limits)
     if let format = current?.format, format == .openStep || format == .json {
       // Writing back would lose types (OpenStep has only strings; JSON no dates or data)
       // or silently change the file's format.
@@ -147,10 +152,10 @@ extension DomainStore {
     let domainPath = path(of: domain)
     let directory = Platform.directory(of: Platform.resolvingLinks(domainPath))
     guard Platform.kind(atPath: directory) == .directory else { return false }
-    let lock: Int32
-    do { lock = try Platform.lockDirectory(directory) } catch { throw .system(error) }
+    let lock = try FileAccess.lockDirectory(
+      directory, timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
-    guard let current = try Self.read(domainPath) else { return false }
+    guard let current = try Self.read(domainPath, limits: limits) else { return false }
     try Self.removeFile(domainPath)
     return !current.dictionary.isEmpty
   }
@@ -171,52 +176,85 @@ extension DomainStore {
 
   // MARK: - Files
 
-  /// Reads and parses a domain file. Foundation on Linux rewrites domain files in place, so
-  /// a reader can meet a half-written one (empty just after the truncation, then a part of
-  /// the new text): a file that is empty or does not parse is read again, 20 ms apart, until
-  /// the same version of it (`FileIdentity`) has been met five times in a row — it is then
-  /// an empty domain (empty) or the error is reported (unparsable). A file that keeps
-  /// changing is an app saving it, perhaps in a loop: it is read until a whole version is
-  /// met, for a second at most.
-  static func read(_ path: String) throws(PlistError) -> Contents? {
-    var attempts = 0
-    var sameVersion = 0
-    var lastVersion: FileIdentity?
-    while true {
-      let bytes: [UInt8]
-      do { bytes = try Platform.readFile(atPath: path) } catch {
-        if error.errno == .noSuchFileOrDirectory { return nil }
-        throw .system(error)
+  /// Reads and parses a domain file (a regular file, at most `limits.maximumSize` bytes).
+  /// Foundation on Linux rewrites domain files in place, so a reader can meet a half-written
+  /// one (empty just after the truncation, then a part of the new text). A file that is
+  /// empty or does not parse is therefore looked at again — but read and parsed again only
+  /// when it changed (`FileIdentity`), every 20 ms, until it has stayed the same five times
+  /// in a row or for a second at most; it is then an empty domain (empty) or the error is
+  /// reported (unparsable). A file last modified over two seconds ago is not being saved:
+  /// its error (or emptiness) stands at once, after one parse.
+  static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
+    -> Contents?
+  {
+    // (No tuple here: its type would be made at run time, in every process.)
+    let read = try settledRead(path, limits: limits) { (bytes) throws(PlistParseError) in
+      let decoded = try PropertyList.decode(bytes, allowJSON: true)
+      return DecodedFile(value: decoded.value, format: decoded.format)
+    }
+    switch read {
+    case .missing: return nil
+    // Foundation reads a file that stays empty as an empty domain, and so does this.
+    case .empty: return Contents(dictionary: PlistDictionary(), format: .xml)
+    case .parsed(let decoded):
+      guard case .dictionary(let dictionary) = decoded.value else {
+        throw .notADictionary(source: path, found: decoded.value.type)
       }
-      // (No optional tuple here: its type would be made at run time, in every process.)
-      var value: PlistValue?
-      var format = PlistFormat.xml
+      return Contents(dictionary: dictionary, format: decoded.format)
+    }
+  }
+
+  private struct DecodedFile {
+    let value: PlistValue
+    let format: PlistFormat
+  }
+
+  /// What `settledRead` found: no file, a file that stayed empty, or what `parse` made.
+  enum SettledRead<Parsed> {
+    case missing
+    case empty
+    case parsed(Parsed)
+  }
+
+  /// The reading `read(_:limits:)` does, with any parse: the file's bytes are given to
+  /// `parse` again only when the file changed, while an app may be saving it (see `read`).
+  static func settledRead<Parsed>(
+    _ path: String, limits: FileLimits,
+    parse: ([UInt8]) throws(PlistParseError) -> Parsed
+  ) throws(PlistError) -> SettledRead<Parsed> {
+    var polls = 0
+    var sameVersion = 0
+    var parsedVersion: FileIdentity?
+    while true {
+      guard let bytes = try FileAccess.readDomainFile(path: path, maximumSize: limits.maximumSize)
+      else { return .missing }
       var failure: PlistParseError?
       if !bytes.isEmpty {
-        do {
-          let decoded = try PropertyList.decode(bytes, allowJSON: true)
-          (value, format) = (decoded.value, decoded.format)
-        } catch {
-          failure = error
-        }
+        do { return .parsed(try parse(bytes)) } catch { failure = error }
       }
-      if let value {
-        guard case .dictionary(let dictionary) = value else {
-          throw .notADictionary(source: path, found: value.type)
-        }
-        return Contents(dictionary: dictionary, format: format)
+      parsedVersion = Platform.identity(atPath: path)
+      sameVersion = 1
+      // Wait for a change, or for the file to stay as it is.
+      while sameVersion < 5 && polls < 50 && isRecent(parsedVersion) {
+        Platform.sleep(milliseconds: 20)
+        polls += 1
+        let version = Platform.identity(atPath: path)
+        if version != parsedVersion { break }
+        sameVersion += 1
       }
-      let version = Platform.identity(atPath: path)
-      sameVersion = version != nil && version == lastVersion ? sameVersion + 1 : 1
-      lastVersion = version
-      attempts += 1
-      if sameVersion >= 5 || attempts >= 50 {
-        // Foundation reads a file that stays empty as an empty domain, and so does this.
-        guard let failure else { return Contents(dictionary: PlistDictionary(), format: .xml) }
+      polls += 1
+      if Platform.identity(atPath: path) == parsedVersion || polls >= 50 {
+        guard let failure else { return .empty }
         throw .parse(failure, source: path)
       }
-      Platform.sleep(milliseconds: 20)
     }
+  }
+
+  /// Whether a file was modified in the last two seconds (or is stamped ahead, as a write
+  /// of this store's is): an app may be in the middle of saving it.
+  private static func isRecent(_ version: FileIdentity?) -> Bool {
+    guard let version else { return false }
+    return version.modified / 1_000_000 > Platform.currentMilliseconds() - 2000
   }
 
   static func removeFile(_ path: String) throws(PlistError) {

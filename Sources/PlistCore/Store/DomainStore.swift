@@ -22,6 +22,8 @@ public struct DomainStore: Sendable {
   public let host: Host
   /// The suffix of ByHost file names (`.<host>`), empty for any host.
   private let hostSuffix: String
+  /// The most a domain file may hold, and how long a write waits for another's lock.
+  public var limits = FileLimits.standard
 
   /// A store at the root the environment names.
   ///

@@ -1,7 +1,10 @@
 #if os(Linux)
   /// Reports each change to a domain as it happens, with inotify (no polling): whether the file
   /// is rewritten in place (Foundation), replaced by a rename (plistctl), deleted, or created
-  /// later. A domain file that is a symbolic link is watched at its target too. (Linux only.)
+  /// later. A domain file that is a symbolic link is watched at its target too. A directory
+  /// removed and made again (`rm -rf ~/.config`, a restored backup) is watched again: each
+  /// directory's parent — or, while it is missing, its nearest existing ancestor — is
+  /// watched as well. (Linux only.)
   public final class DomainWatcher {
     /// One changed key: a top-level key, or the watched key path.
     public enum Change: Sendable, Equatable {
@@ -15,6 +18,10 @@
     private let domain: Domain
     private let path: PlistPath?
     private let watcher: Int32
+    /// The directories of the file and of its link's target.
+    private let directories: [String]
+    /// The names an event must concern to matter: the file's, its target's, and those of
+    /// the directories on the way to them (made again, moved back).
     private let names: Set<String>
     private var snapshot: PlistDictionary
 
@@ -37,7 +44,16 @@
       if Platform.directory(of: target) != directories[0] {
         directories.append(Platform.directory(of: target))
       }
-      names = [Self.lastComponent(file), Self.lastComponent(target)]
+      var names: Set<String> = [Self.lastComponent(file), Self.lastComponent(target)]
+      for directory in directories {
+        var ancestor = directory
+        while ancestor != "/" && ancestor != "." {
+          names.insert(Self.lastComponent(ancestor))
+          ancestor = Platform.directory(of: ancestor)
+        }
+      }
+      self.names = names
+      self.directories = directories
       do {
         if store.isInStore(domain) { try Platform.makeDirectories(directories[0], mode: 0o700) }
         watcher = try Platform.makeWatcher()
@@ -46,6 +62,7 @@
         throw .system(error)
       }
       snapshot = PlistDictionary()
+      watchDirectories()
       snapshot = try current()
     }
 
@@ -58,13 +75,30 @@
     ///   (the watcher can go on afterwards).
     public func next() throws(PlistError) -> [Change] {
       while true {
-        let changed: [String]
-        do { changed = try Platform.nextChangedNames(watcher) } catch { throw .system(error) }
-        guard changed.contains(where: names.contains) else { continue }
+        let events: [WatchEvent]
+        do { events = try Platform.readEvents(watcher) } catch { throw .system(error) }
+        guard events.contains(where: { $0.isAboutTheDirectory || names.contains($0.name) })
+        else { continue }
+        watchDirectories()
         let now = try current()
         let changes = difference(from: snapshot, to: now)
         snapshot = now
         if !changes.isEmpty { return changes }
+      }
+    }
+
+    /// Watches each directory (again, after it was removed and made again), and its parent;
+    /// for a directory that is missing, its nearest existing ancestor and that one's parent.
+    /// Adding a watch that exists is harmless.
+    private func watchDirectories() {
+      for directory in directories {
+        var existing = directory
+        while Platform.kind(atPath: existing) != .directory && existing != "/" && existing != "." {
+          existing = Platform.directory(of: existing)
+        }
+        _ = Platform.addWatch(watcher, existing, mask: Platform.directoryEvents)
+        _ = Platform.addWatch(
+          watcher, Platform.directory(of: existing), mask: Platform.directoryEvents)
       }
     }
 

@@ -1,3 +1,5 @@
+import PlistCore
+
 /// What a command declares about itself, once: its names, its arguments and options, and
 /// its help. The parser, the usage lines, `help`, and the tests that keep the man page and
 /// the shell completions complete all read it from here.
@@ -70,6 +72,20 @@ struct OptionSpec: Sendable {
   let help: String
   /// How the shell completes its value, when its placeholder does not imply it.
   var completion: ArgumentCompletion? = nil
+
+  /// `--max-size SIZE`, for the commands that read a FILE.
+  static let maximumSize = OptionSpec(
+    name: "max-size", value: "SIZE",
+    help: "read at most SIZE bytes (K, M, G; 256M unless PLISTCTL_MAX_SIZE says)")
+
+  /// `--max-size`'s value in bytes, nil when absent.
+  static func maximumSize(in arguments: ParsedArguments, topic: String) throws(UsageError) -> Int? {
+    guard let text = arguments.values[maximumSize.name] else { return nil }
+    guard let size = FileLimits.size(text) else {
+      throw UsageError("--max-size needs a size such as 64M, not '\(text)'", topic: topic)
+    }
+    return size
+  }
 
   /// The option as help shows it: `-o, --output FILE`.
   var label: String {

@@ -3,7 +3,8 @@ import PlistCore
 /// `convert FORMAT FILE [-o OUT | --in-place] [--compact]`: plutil's `-convert`.
 struct ConvertCommand: Command {
   static let spec = CommandSpec(
-    name: "convert", synopsis: "convert FORMAT FILE [-o OUT | --in-place] [--compact]",
+    name: "convert",
+    synopsis: "convert FORMAT FILE [-o OUT | --in-place] [--compact] [--max-size SIZE]",
     summary: "convert a plist: FORMAT is xml, binary, openstep or json (xml1, binary1 too)",
     forms: """
       convert FORMAT FILE [-o OUT | --in-place] [--compact]\tto FORMAT: xml, binary, openstep or json; FILE - is stdin
@@ -12,6 +13,7 @@ struct ConvertCommand: Command {
       OptionSpec(name: "output", short: "o", value: "OUT", help: "write to OUT (atomically)"),
       OptionSpec(name: "in-place", short: "i", help: "rewrite FILE itself"),
       OptionSpec(name: "compact", help: "JSON on one line"),
+      .maximumSize,
     ],
     positionals: ["FORMAT", "FILE"],
     examples: """
@@ -30,6 +32,7 @@ struct ConvertCommand: Command {
   let input: String
   let destination: Destination
   let compact: Bool
+  let maximumSize: Int?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let formatName = arguments.positionals[0]
@@ -40,6 +43,7 @@ struct ConvertCommand: Command {
     self.format = format
     input = arguments.positionals[1]
     compact = arguments.has("compact")
+    maximumSize = try OptionSpec.maximumSize(in: arguments, topic: Self.spec.name)
     switch (arguments.values["output"], arguments.has("in-place")) {
     case (nil, false): destination = .standardOutput
     case (let path?, false): destination = .file(path)
@@ -53,17 +57,20 @@ struct ConvertCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
+    let context = context.limited(to: maximumSize)
     let options = PropertyList.WriteOptions(prettyJSON: !compact)
-    let target: String
     switch destination {
     case .standardOutput:
       // Read in full before writing anything, so a bad input prints nothing.
-      return try context.writeValue(try context.readPropertyList(input), format, options)
-    case .file(let path): target = path
-    case .inPlace: target = input
+      try context.writeValue(try context.readPropertyList(input), format, options)
+    case .file(let path):
+      try FileAccess.convert(
+        try context.readBytes(input), source: CommandContext.sourceName(input), to: format,
+        destination: path, options: options)
+    case .inPlace:
+      // Under the lock a `write` to a file in that directory takes: no write is lost.
+      try FileAccess.convertInPlace(
+        path: input, to: format, options: options, limits: try context.limits())
     }
-    try FileAccess.convert(
-      try context.readBytes(input), source: CommandContext.sourceName(input), to: format,
-      destination: target, options: options)
   }
 }

@@ -6,11 +6,12 @@ import PlistCore
 /// imported values first, unless `--force`.
 struct ImportCommand: Command {
   static let spec = CommandSpec(
-    name: "import", synopsis: "import [--replace] [--force] DOMAIN PATH|-",
+    name: "import", synopsis: "import [--replace] [--force] [--max-size SIZE] DOMAIN PATH|-",
     summary: "merge a plist (XML, binary, OpenStep or JSON) into DOMAIN",
     options: [
       OptionSpec(name: "replace", help: "make it the whole domain instead"),
       OptionSpec(name: "force", help: "import values the domain's Settings schema refuses"),
+      .maximumSize,
     ],
     positionals: ["DOMAIN", "PATH (or -)"],
     examples: """
@@ -22,15 +23,18 @@ struct ImportCommand: Command {
   let source: String
   let replace: Bool
   let force: Bool
+  let maximumSize: Int?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     domainArgument = arguments.positionals[0]
     source = arguments.positionals[1]
     replace = arguments.has("replace")
     force = arguments.has("force")
+    maximumSize = try OptionSpec.maximumSize(in: arguments, topic: Self.spec.name)
   }
 
   func run(in context: CommandContext) throws {
+    let context = context.limited(to: maximumSize)
     let domain = try context.domain(domainArgument ?? "")
     let store = try context.store()
     let value = try context.readPropertyList(source)

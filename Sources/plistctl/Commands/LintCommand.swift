@@ -4,19 +4,23 @@ import PlistCore
 /// not, its error (with the position) on standard error. Fails if any file fails.
 struct LintCommand: Command {
   static let spec = CommandSpec(
-    name: "lint", synopsis: "lint FILE...", summary: "check that each file parses (\"FILE: OK\")",
-    positionals: ["FILE"], repeatsLast: true,
+    name: "lint", synopsis: "lint [--max-size SIZE] FILE...",
+    summary: "check that each file parses (\"FILE: OK\")",
+    options: [.maximumSize], positionals: ["FILE"], repeatsLast: true,
     examples: """
       lint *.plist\tone line per file; exit 2 if any fails
       """)
 
   let paths: [String]
+  let maximumSize: Int?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.positionals
+    maximumSize = try OptionSpec.maximumSize(in: arguments, topic: Self.spec.name)
   }
 
   func run(in context: CommandContext) throws {
+    let context = context.limited(to: maximumSize)
     var failures = 0
     for path in paths {
       do {

@@ -36,7 +36,6 @@ struct WatchCommand: Command {
   var keyArguments: [String] { key.map { [$0] } ?? [] }
 
   func run(in context: CommandContext) throws {
-    Platform.unblockTerminationSignals()
     if effective {
       let name = domainArgument ?? ""
       return try EffectiveView(

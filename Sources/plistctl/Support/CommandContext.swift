@@ -6,8 +6,10 @@ struct CommandContext {
   var environment: Environment
   /// `-currentHost` or `-host H` before the verb.
   var host: DomainStore.Host = .any
-  /// Reads standard input to its end.
-  var readInput: () throws(PlistError) -> [UInt8]
+  /// Reads standard input to its end, at most the given number of bytes.
+  var readInput: (Int) throws(PlistError) -> [UInt8]
+  /// `--max-size`: the most bytes read from a FILE (`PLISTCTL_MAX_SIZE` when nil).
+  var maximumSize: Int?
   /// Writes bytes to standard output.
   var writeOutput: ([UInt8]) throws(PlistError) -> Void
   /// Encodes a value straight to standard output (streamed for the real process).
@@ -22,9 +24,11 @@ struct CommandContext {
   static func standard() -> CommandContext {
     CommandContext(
       environment: .process,
-      readInput: { () throws(PlistError) in
-        try FileAccess.readAll(descriptor: Platform.standardInput, name: standardInputName)
+      readInput: { (maximumSize) throws(PlistError) in
+        try FileAccess.readAll(
+          descriptor: Platform.standardInput, name: standardInputName, maximumSize: maximumSize)
       },
+      maximumSize: nil,
       writeOutput: { (bytes) throws(PlistError) in
         try FileAccess.write(bytes, toDescriptor: Platform.standardOutput, name: standardOutputName)
       },
@@ -41,8 +45,26 @@ struct CommandContext {
 
   /// The preference store for this invocation's root and host.
   func store() throws(PlistError) -> DomainStore {
-    try DomainStore(
+    var store = try DomainStore(
       xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
+    store.limits = try limits()
+    return store
+  }
+
+  /// The limits of reads and lock waits: the environment's, and `--max-size`.
+  func limits() throws(PlistError) -> FileLimits {
+    var limits = try FileLimits(
+      maximumSize: environment[FileLimits.maximumSizeVariable],
+      lockTimeout: environment[FileLimits.lockTimeoutVariable])
+    if let maximumSize { limits.maximumSize = maximumSize }
+    return limits
+  }
+
+  /// This context, reading at most `maximumSize` bytes from a FILE when it is given.
+  func limited(to maximumSize: Int?) -> CommandContext {
+    var context = self
+    if let maximumSize { context.maximumSize = maximumSize }
+    return context
   }
 
   /// The defaults an app whose domain is `argument` sees: its search list from outside the
@@ -96,7 +118,9 @@ struct CommandContext {
 
   /// The bytes of a FILE argument: a file, or standard input for `-`.
   func readBytes(_ path: String) throws(PlistError) -> [UInt8] {
-    path == "-" ? try readInput() : try FileAccess.read(path: path)
+    let maximumSize = try limits().maximumSize
+    return path == "-"
+      ? try readInput(maximumSize) : try FileAccess.read(path: path, maximumSize: maximumSize)
   }
 
   /// Reads and parses a property list in any format from a file or `-` (standard input).

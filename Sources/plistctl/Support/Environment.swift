@@ -1,3 +1,5 @@
+import PlistCore
+
 /// The environment variables plistctl reads: the process's own, looked up one at a time when
 /// a command asks, or a given set (tests run commands in process with their own).
 ///
@@ -10,6 +12,7 @@ struct Environment {
   static let names = [
     "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_STATE_HOME",
     "XDG_DATA_DIRS", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM",
+    FileLimits.maximumSizeVariable, FileLimits.lockTimeoutVariable,
   ]
 
   /// The given variables; nil for the process's own.

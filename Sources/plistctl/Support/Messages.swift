@@ -118,7 +118,15 @@ enum Messages {
     case .quotaExceeded, .cloudStoreNotAttached, .cloudChangesNotSent:
       return (error.description, .failure)
     case .invalidCloudFile, .cloudEngineFailed: return (error.description, .dataError)
-    case .invalidDomainName, .invalidHost: return (error.description, .usage)
+    case .invalidDomainName, .invalidHost, .invalidLimit: return (error.description, .usage)
+    case .inputTooLarge:
+      return (
+        error.description + " (--max-size or \(FileLimits.maximumSizeVariable) raise it)",
+        .dataError
+      )
+    case .lockTimedOut:
+      return (error.description + " (\(FileLimits.lockTimeoutVariable) sets the wait)", .dataError)
+    case .notARegularFile: return (error.description, .dataError)
     case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
     }
   }

@@ -19,13 +19,19 @@ enum Platform {
     terminate(status.rawValue)
   }
 
-  /// Makes sure SIGINT, SIGTERM and SIGHUP end the process: a parent may have started it
-  /// with them blocked (test runners do), and `watch` runs until interrupted.
-  static func unblockTerminationSignals() {
+  /// How every run starts with signals:
+  /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT are unblocked, so that they end the process (a
+  ///   temporary file being written removed first): a parent may have started it with them
+  ///   blocked (test runners do), and `watch` runs until interrupted;
+  /// - SIGXFSZ is ignored, so that a write past `ulimit -f` fails with EFBIG, reported in one
+  ///   line ("File too large") with the temporary file removed, instead of the signal
+  ///   killing the process silently (exit 153).
+  static func prepareSignals() {
     var signals = sigset_t()
     sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
     sigprocmask(SIG_UNBLOCK, &signals, nil)
+    signal(SIGXFSZ, SIG_IGN)
   }
 
   /// An environment variable's value, if set.

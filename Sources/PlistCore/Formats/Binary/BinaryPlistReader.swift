@@ -34,7 +34,16 @@ struct BinaryPlistReader {
     // objectCount is bounded by the file length (the offset table lies inside the file).
     cache = caching ? Array(repeating: nil, count: trailer.objectCount) : []
     onPath = Array(repeating: false, count: trailer.objectCount)
-    expansionLimit = max(1 << 20, bytes.count.multipliedReportingOverflow(by: 8).partialValue)
+    expansionLimit = Self.expansionLimit(forSize: bytes.count)
+  }
+
+  /// At most how many values a file of `size` bytes may unfold to: 4 per byte. Every use of
+  /// an object costs at least a byte (a reference), so a file that CoreFoundation or
+  /// plistctl wrote — they share scalars, never containers — unfolds to fewer values than it
+  /// has bytes; only shared containers exceed that, and a 181-byte graph of them would
+  /// otherwise fill gigabytes when printed.
+  static func expansionLimit(forSize size: Int) -> Int {
+    size.multipliedReportingOverflow(by: 4).partialValue
   }
 
   /// The offset of object `index`, checked to lie in the object table.

@@ -78,7 +78,6 @@ struct CloudWatchCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    Platform.unblockTerminationSignals()
     let cloud = try context.cloudStore(store)
     let mirror = try context.cloudMirror(cloud)
     let every: Int64?

@@ -1,0 +1,144 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What outside testing broke (issue 11), at the command line: signals and `ulimit -f`
+/// during a write, the umask, `convert --in-place` against writers, files that are not
+/// property lists at all (a FIFO, `/dev/zero`, an endless pipe). Every program runs as a
+/// separate process, bounded in time.
+@Suite("Hardening")
+struct HardeningCommandTests {
+  typealias Program = WatchCommandTests.Watch
+
+  /// Runs plistctl (or `sh -c SCRIPT plistctl`) to its end, ten seconds at most.
+  static func run(
+    _ box: Sandbox, _ arguments: [String], shell: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> (status: Int32, output: String, ended: Bool) {
+    let program = try Program(
+      box, program: shell == nil ? CLI.executable : URL(fileURLWithPath: "/bin/sh"),
+      shell.map { ["-c", $0, CLI.executable.path] } ?? arguments, environment: environment,
+      collectingErrors: true)
+    let ended = program.waitForExit(seconds: 10)
+    return (program.process.terminationStatus, program.output, ended)
+  }
+
+  static func temporaries(_ box: Sandbox) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: box.root).filter {
+      $0.contains(".plistctl-new")
+    }
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aSignalDuringAWriteRemovesTheTemporaryFile(signal: Int32) throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "d", "k", "v")
+    let before = try box.bytes("d")
+    // A debug build waits just before the rename when asked, with the new file written.
+    let writer = try Program(
+      box, program: CLI.executable, ["write", "d", "k2", "new"],
+      environment: ["PLISTCTL_TEST_PAUSE": "before-rename"], collectingErrors: true)
+    writer.waitForText("paused at before-rename", seconds: 10)
+    #expect(try Self.temporaries(box) == ["d.plist.plistctl-new"])
+    kill(writer.process.processIdentifier, signal)
+    #expect(writer.waitForExit(seconds: 10))
+    #expect(writer.process.terminationReason == .uncaughtSignal)
+    #expect(writer.process.terminationStatus == signal)
+    #expect(try Self.temporaries(box) == [])
+    #expect(try box.bytes("d") == before)
+  }
+
+  @Test func aWritePastUlimitIsOneLineAndLeavesNothing() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "d", "k", "v")
+    let before = try box.bytes("d")
+    let big = String(repeating: "x", count: 4000)
+    // No `trap '' XFSZ` here: plistctl itself turns the signal into an error.
+    let result = try Self.run(box, [], shell: "ulimit -f 1; exec \"$0\" write d big \(big)")
+    #expect(result.ended)
+    #expect(result.status == 2)
+    #expect(
+      result.output
+        == "plistctl: Could not write domain d: cannot write \(box.file("d")): File too large\n")
+    #expect(try Self.temporaries(box) == [])
+    #expect(try box.bytes("d") == before)
+  }
+
+  @Test func newFilesHonourTheUmask() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "d", "k", "v")
+    for (umask, mode) in [("077", 0o600), ("022", 0o644)] {
+      let exported = box.directory.path("export-\(umask).plist")
+      let converted = box.directory.path("convert-\(umask).plist")
+      let script =
+        "umask \(umask); \"$0\" export d \(exported) && \"$0\" convert binary \(box.file("d")) -o \(converted)"
+      let result = try Self.run(box, [], shell: script)
+      #expect(result.status == 0, "\(result.output)")
+      for path in [exported, converted] {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == mode, "\(path)")
+      }
+    }
+  }
+
+  @Test func convertInPlaceTakesTheLockThatWriteTakes() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "d", "k", "v")
+    let holder = open(box.root, O_RDONLY | O_DIRECTORY)
+    defer { close(holder) }
+    #expect(flock(holder, LOCK_EX) == 0)
+    let result = try Self.run(
+      box, ["convert", "binary", box.file("d"), "--in-place"],
+      environment: ["PLISTCTL_LOCK_TIMEOUT": "0.2"])
+    #expect(result.status == 2)
+    #expect(
+      result.output
+        == "plistctl: waited 0.2 s for the lock on \(box.root), held by process \(getpid()); "
+        + "giving up (PLISTCTL_LOCK_TIMEOUT sets the wait)\n")
+    #expect(flock(holder, LOCK_UN) == 0)
+    #expect(try Self.run(box, ["convert", "binary", box.file("d"), "--in-place"]).status == 0)
+    #expect(try box.bytes("d").starts(with: Array("bplist00".utf8)))
+  }
+
+  @Test func aFIFOAsADomainIsRefusedAtOnce() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    try FileManager.default.createDirectory(atPath: box.root, withIntermediateDirectories: true)
+    #expect(mkfifo(box.file("f"), 0o600) == 0)
+    for arguments in [["read", "f"], ["write", "f", "k", "v"], ["delete", "f"]] {
+      let result = try Self.run(box, arguments)
+      #expect(result.ended, "\(arguments)")
+      #expect(result.status == 2, "\(arguments)")
+      #expect(
+        result.output.hasSuffix(
+          "\(box.file("f")) is not a regular file (a FIFO, a device or a socket), so it is not read\n"
+        ),
+        "\(arguments)")
+    }
+  }
+
+  @Test func endlessInputsStopAtTheLimit() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let zero = try Self.run(box, ["lint", "--max-size", "1M", "/dev/zero"])
+    #expect(zero.status == 2)
+    #expect(zero.output == "plistctl: /dev/zero is larger than 1 MiB, the most that is read\n")
+    let endless = try Self.run(box, [], shell: "yes | exec \"$0\" print --max-size 64K -")
+    #expect(endless.status == 2)
+    #expect(
+      endless.output
+        == "plistctl: <stdin> is larger than 64 KiB, the most that is read "
+        + "(--max-size or PLISTCTL_MAX_SIZE raise it)\n")
+    let bad = try box.run("print", "--max-size", "lots", "-")
+    #expect(bad.status == 64)
+    #expect(bad.stderr.hasPrefix("plistctl: --max-size needs a size such as 64M, not 'lots'\n"))
+    let variable = try Self.run(
+      box, ["print", "/dev/zero"], environment: ["PLISTCTL_MAX_SIZE": "10"])
+    #expect(variable.status == 2)
+    #expect(variable.output.hasPrefix("plistctl: /dev/zero is larger than 10 bytes"))
+  }
+}
