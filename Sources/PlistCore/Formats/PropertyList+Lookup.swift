@@ -2,7 +2,7 @@
 
 extension PropertyList {
   /// The value of one key of a property list's root dictionary, without building the other
-  /// values where the format allows (binary); the file is checked in full all the same, so
+  /// values where the format allows (binary, XML); the file is checked in full all the same, so
   /// whatever a full read refuses is refused here with the same error.
   ///
   /// - Parameters:
@@ -16,6 +16,7 @@ extension PropertyList {
   {
     switch PlistFormat.detect(head: bytes) {
     case .binary: return try BinaryPlistReader.lookUp(key, in: bytes)
+    case .xml: return try XMLPlistReader.lookUp(key, in: bytes)
     default: return .needsFullRead
     }
   }

@@ -102,6 +102,49 @@ struct LazyLookupTests {
     #expect(answer == .found(.integer(2)))
     #expect(Self.compare(bytes, keys: ["a"], "repeated keys") > 0)
   }
+
+  /// XML the look-up reads its own way (keys as bytes, `<string>` and `<key>` without a
+  /// tag look-up) or must leave to the full read (a UID root), and XML that is refused.
+  @Test(arguments: [
+    "<plist><dict><key>a</key><integer>1</integer><key>a</key><string>2</string></dict></plist>",
+    "<plist><dict><key>CF$UID</key><integer>3</integer></dict></plist>",
+    "<plist><dict><key>CF$UID</key><integer>3</integer><key>CF$UID</key><integer>4</integer></dict></plist>",
+    "<plist><dict><key>CF$UID</key><integer>-3</integer></dict></plist>",
+    "<dict><key>Key</key><true/></dict>",
+    "<plist><dict><key>K&amp;ey</key><string>x</string><key>Key</key><string>a&lt;b</string></dict></plist>",
+    "<plist><dict><key><![CDATA[Key]]></key><string>c</string></dict></plist>",
+    "<plist><dict><!-- c --><key>Key</key><!-- c --><string>v<!-- c --></string></dict></plist>",
+    "<plist><dict><key >Key</key ><string >v</string ></dict></plist>",
+    "<plist><dict><key/><string/><key>Key</key><data>AAEC</data></dict></plist>",
+    "<plist><array><string>Key</string></array></plist>",
+    "<plist><dict><key>Key</key></dict></plist>",
+    "<plist><dict><key>a</key><string>\u{FFFD}</string><key>Key</key><date>2001-01-01T00:00:00Z</date></dict></plist>",
+    "<plist><dict><key>Key</key><integer>99999999999999999999</integer></dict></plist>",
+    "<plist><dict><key>x</key><string>a&bogus;</string><key>Key</key><real>1</real></dict></plist>",
+    "<plist><dict><key>Key</key><string>v</string></dict></plist><extra/>",
+    "<plist><dict><string>Key</string><string>v</string></dict></plist>",
+    "<plist><dict><key>Key</key><dict><key>in</key><array><string>v</string></array></dict></dict></plist>",
+    "<plist><dict><key>Key</key><string>v</strin></dict></plist>",
+    "<plist><dict><key>Key</key><string>v</string>",
+  ])
+  func xmlCases(document: String) {
+    Self.compare(Array(document.utf8), keys: ["a", "CF$UID", "K&ey", "in"], document)
+  }
+
+  @Test func xmlInvalidUTF8AndOtherEncodings() throws {
+    var bytes = Array("<plist><dict><key>a</key><string>".utf8) + [0xC3, 0x28]
+    bytes += Array("</string><key>Key</key><string>v</string></dict></plist>".utf8)
+    Self.compare(bytes, "invalid UTF-8 in a skipped value")
+    let latin1 =
+      Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><dict><key>K".utf8)
+      + [0xE9] + Array("</key><string>v</string></dict></plist>".utf8)
+    #expect(Self.compare(latin1, keys: ["Ké"], "Latin-1") > 0)
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in "<plist><dict><key>Key</key><string>é</string></dict></plist>".utf16 {
+      utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+    }
+    #expect(Self.compare(utf16, "UTF-16") > 0)
+  }
 }
 
 /// A small deterministic generator, so that a failure can be replayed.

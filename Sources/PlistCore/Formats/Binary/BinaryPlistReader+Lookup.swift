@@ -19,7 +19,7 @@ extension BinaryPlistReader {
     let start = try validator.reader.offset(of: root)
     guard bytes[start] >> 4 == 0xD else { return .needsFullRead }
     // What `object(_:depth:)` does around the root's decoding.
-    validator.reader.onPath[root] = true
+    validator.enterRoot(root)
     let wanted = Array(key.utf8)
     var count = 0
     var found: Int?

@@ -11,13 +11,16 @@ struct BinaryPlistValidator {
   /// For its checks (offsets, counts, ranges, references, depth), its path of open objects
   /// and its expansion budget; it keeps no values.
   var reader: BinaryPlistReader
-  /// For each object visited, the number of values it unfolds to (0: not visited yet).
-  private var sizes: [Int]
+  /// Per object: the values it unfolds to, and whether it is on the current path.
+  private let marks: ObjectMarks
 
   init(bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
     reader = try BinaryPlistReader(bytes: bytes, caching: false)
-    sizes = Array(repeating: 0, count: reader.trailer.objectCount)
+    marks = ObjectMarks(count: reader.trailer.objectCount)
   }
+
+  /// Mark the root as open, as `object(_:depth:)` does before decoding it.
+  func enterRoot(_ index: Int) { marks.onPath[index] = true }
 
   var bytes: UnsafeBufferPointer<UInt8> { reader.bytes }
 
@@ -25,21 +28,42 @@ struct BinaryPlistValidator {
   @discardableResult
   mutating func check(_ index: Int, depth: Int) throws(PlistParseError) -> Int {
     let at = try offset(of: index)
-    let size = sizes[index]
+    let size = marks.sizes[index]
     if size > 0 {
       try reader.account(size, at: index)
       return at
     }
-    guard !reader.onPath[index] else {
+    guard !marks.onPath[index] else {
       throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
     }
-    reader.onPath[index] = true
+    marks.onPath[index] = true
     let before = reader.expandedCount
     try checkObject(at: at, depth: depth)
-    reader.onPath[index] = false
+    marks.onPath[index] = false
     reader.expandedCount += 1
-    sizes[index] = reader.expandedCount - before
+    marks.sizes[index] = reader.expandedCount - before
     return at
+  }
+
+  /// `BinaryPlistReader.reference(at:from:)`, with the usual widths read directly.
+  @inline(__always)
+  private func reference(at offset: Int, from marker: Int) throws(PlistParseError) -> Int {
+    let ref: Int
+    switch reader.trailer.objectRefSize {
+    case 1: ref = Int(bytes[offset])
+    case 2: ref = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+    case 3: ref = Int(bytes[offset]) << 16 | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2])
+    case 4:
+      ref = Int(
+        UInt32(
+          bigEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+            .loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    default: return try reader.reference(at: offset, from: marker)
+    }
+    guard ref < reader.trailer.objectCount else {
+      return try reader.reference(at: offset, from: marker)
+    }
+    return ref
   }
 
   /// `BinaryPlistReader.offset(of:)`, with the usual widths read in one load.
@@ -70,6 +94,23 @@ struct BinaryPlistValidator {
   private mutating func checkObject(at start: Int, depth: Int) throws(PlistParseError) {
     let marker = bytes[start]
     let info = Int(marker & 0x0F)
+    // The commonest object, an ASCII string of up to 255 bytes, checked here as
+    // `countAndPayload` and `checkedRange` would check it; anything else, and every failure,
+    // takes the general way below.
+    if marker >> 4 == 0x5 {
+      var count = info
+      var payload = start + 1
+      if info == 0x0F && start + 2 < reader.trailer.offsetTableOffset && bytes[start + 1] == 0x10 {
+        count = Int(bytes[start + 2])
+        payload = start + 3
+      }
+      if count < 0x0F || payload == start + 3,
+        payload + count <= reader.trailer.offsetTableOffset,
+        ASCII.isASCII(UnsafeBufferPointer(rebasing: bytes[payload..<(payload + count)]))
+      {
+        return
+      }
+    }
     switch marker >> 4 {
     case 0x0 where marker == 0x08 || marker == 0x09: return
     case 0x1: try checkInteger(at: start, widthLog2: info)
@@ -82,7 +123,7 @@ struct BinaryPlistValidator {
     case 0x5:
       let (count, payload) = try reader.countAndPayload(at: start, info: info)
       let range = try reader.checkedRange(payload, count, at: start)
-      guard Self.isASCII(UnsafeBufferPointer(rebasing: bytes[range])) else {
+      guard ASCII.isASCII(UnsafeBufferPointer(rebasing: bytes[range])) else {
         throw reader.failure("ASCII string holds a byte above 0x7F", at: start)
       }
     case 0x6:
@@ -121,7 +162,7 @@ struct BinaryPlistValidator {
     let refs = try reader.referenceRange(payload, count, at: start)
     var at = refs.lowerBound
     while at < refs.upperBound {
-      try check(try reader.reference(at: at, from: start), depth: depth + 1)
+      try check(try reference(at: at, from: start), depth: depth + 1)
       at += reader.trailer.objectRefSize
     }
   }
@@ -141,12 +182,12 @@ struct BinaryPlistValidator {
     var keyAt = keyRefs.lowerBound
     var valueAt = valueRefs.lowerBound
     while keyAt < keyRefs.upperBound {
-      let keyIndex = try reader.reference(at: keyAt, from: start)
+      let keyIndex = try reference(at: keyAt, from: start)
       let keyStart = try check(keyIndex, depth: depth + 1)
       guard bytes[keyStart] >> 4 == 0x5 || bytes[keyStart] >> 4 == 0x6 else {
         throw reader.failure("dictionary key (object \(keyIndex)) is not a string", at: start)
       }
-      let valueIndex = try reader.reference(at: valueAt, from: start)
+      let valueIndex = try reference(at: valueAt, from: start)
       try check(valueIndex, depth: depth + 1)
       try entry(keyStart, valueIndex)
       keyAt += reader.trailer.objectRefSize
@@ -154,21 +195,23 @@ struct BinaryPlistValidator {
     }
   }
 
-  /// Whether every byte is below 0x80, eight at a time.
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var i = 0
-    while i + 8 <= bytes.count {
-      if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-        return false
-      }
-      i += 8
-    }
-    while i < bytes.count {
-      if bytes[i] >= 0x80 { return false }
-      i += 1
-    }
-    return true
+}
+
+/// The validator's per-object state in two buffers of their own (arrays inside the
+/// validator were checked for sharing at every write: 6 % of a look-up).
+private final class ObjectMarks {
+  let sizes: UnsafeMutableBufferPointer<Int>
+  let onPath: UnsafeMutableBufferPointer<Bool>
+
+  init(count: Int) {
+    sizes = .allocate(capacity: count)
+    sizes.initialize(repeating: 0)
+    onPath = .allocate(capacity: count)
+    onPath.initialize(repeating: false)
+  }
+
+  deinit {
+    sizes.deallocate()
+    onPath.deallocate()
   }
 }
