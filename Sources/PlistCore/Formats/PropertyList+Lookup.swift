@@ -8,13 +8,14 @@ extension PropertyList {
   /// - Parameters:
   ///   - key: The top-level key.
   ///   - bytes: The whole file, not empty.
+  ///   - format: Its format, when the caller detected it already.
   /// - Returns: What was found; `.needsFullRead` when the root is not a dictionary or the
   ///   format is read in full anyway (the caller then reads it in full).
   /// - Throws: `PlistParseError`, as `decode(_:allowJSON:)` throws it.
-  static func lookUp(_ key: String, in bytes: UnsafeBufferPointer<UInt8>)
-    throws(PlistParseError) -> TopLevelLookup
-  {
-    switch PlistFormat.detect(head: bytes) {
+  static func lookUp(
+    _ key: String, in bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat? = nil
+  ) throws(PlistParseError) -> TopLevelLookup {
+    switch format ?? PlistFormat.detect(head: bytes) {
     case .binary: return try BinaryPlistReader.lookUp(key, in: bytes)
     case .xml: return try XMLPlistReader.lookUp(key, in: bytes)
     default: return .needsFullRead

@@ -34,6 +34,15 @@ enum Platform {
     return a.count - b.count
   }
 
+  /// The index of the first `byte` at or after `start` (`memchr`), or nil.
+  static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+    guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+    return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+  }
+
   // MARK: - Time
 
   /// Sleeps for a few milliseconds.

@@ -65,15 +65,25 @@ extension DomainStore {
   public func find(_ word: String) throws(PlistError) -> [DomainContents] {
     let word = FindWord(word)
     var found: [DomainContents] = []
-    for entry in try allDomains() {
-      let nameMatches = word.isFound(in: entry.domain.displayName)
+    // The domains of `allDomains()`, in its order.
+    var domains: [Domain] = []
+    for name in try domainNames() {
+      if let domain = try? Domain(named: name) { domains.append(domain) }
+    }
+    domains.append(.global)
+    for domain in domains {
+      let nameMatches = word.isFound(in: domain.displayName)
+      let dictionary =
+        nameMatches
+        ? try load(domain)?.dictionary : try self.dictionary(of: domain, forFinding: word)
+      guard let dictionary else { continue }
       var selected = PlistDictionary()
-      for (key, value) in entry.dictionary
+      for (key, value) in dictionary
       where nameMatches || word.isFound(in: key) || word.isFound(in: value) {
         selected[key] = value
       }
       if !selected.isEmpty {
-        found.append(DomainContents(domain: entry.domain, dictionary: selected))
+        found.append(DomainContents(domain: domain, dictionary: selected))
       }
     }
     return found

@@ -71,6 +71,13 @@ enum Base64 {
   ///
   /// A first pass checks the text and counts its characters, so that the result is allocated
   /// at its exact size (it lives on in the value tree) and the second pass needs no checks.
+  /// What `decode(_:)` checks, without the bytes: throws where it would throw.
+  static func check(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) {
+    _ = try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
+      try countCharacters(text, table: table)
+    }
+  }
+
   static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> [UInt8] {
     let characters = try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
       try countCharacters(text, table: table)

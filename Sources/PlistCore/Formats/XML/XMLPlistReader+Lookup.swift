@@ -133,7 +133,9 @@ extension XMLPlistReader {
       return .decoded(try content(of: keyTag, openedAt: keyStart))
     }
     let segment = UnsafeBufferPointer(rebasing: text[textStart..<end])
-    if !ASCII.isASCII(segment) { _ = try validatedString(segment, at: textStart, in: "text") }
+    if !ASCII.isASCII(segment) && !UTF8Text.isValid(segment) {
+      _ = try validatedString(segment, at: textStart, in: "text")
+    }
     if starts(with: "</key>", at: pos) {
       pos += 6
     } else {
@@ -169,12 +171,13 @@ extension XMLPlistReader {
       throw unexpected(expected: "a value element")
     }
     let start = pos
-    // The commonest element, exactly as `readOpenTag()` would read it.
     if starts(with: "<string>", at: pos) {
       pos += 8
       return try skipContent(of: OpenTag(tag: .string, selfClosing: false), openedAt: start)
     }
-    try skipElement(try readOpenTag(), depth: depth, openedAt: start)
+    let open: OpenTag
+    if let plain = plainOpenTag() { open = plain } else { open = try readOpenTag() }
+    try skipElement(open, depth: depth, openedAt: start)
   }
 
   /// `parseElement(_:depth:openedAt:)` without the value.
@@ -196,7 +199,7 @@ extension XMLPlistReader {
     case .date:
       let content = try rawContent(of: open, openedAt: start)
       _ = try parseDate(content)
-    case .data: _ = try parseData(open, openedAt: start)
+    case .data: try skipData(open, openedAt: start)
     case .plist: throw failure("<plist> inside another element", at: start)
     }
   }
@@ -248,7 +251,7 @@ extension XMLPlistReader {
       return
     }
     let segment = UnsafeBufferPointer(rebasing: text[segmentStart..<pos])
-    if !ASCII.isASCII(segment) {
+    if !ASCII.isASCII(segment) && !UTF8Text.isValid(segment) {
       _ = try validatedString(segment, at: segmentStart, in: "text")
     }
     if open.tag == .string && starts(with: "</string>", at: pos) {
@@ -256,5 +259,49 @@ extension XMLPlistReader {
     } else {
       try readClosingTag(open.tag, openedAt: start)
     }
+  }
+
+  /// `parseData(_:openedAt:)` without the bytes: the base64 checked, the same errors.
+  private mutating func skipData(_ open: OpenTag, openedAt start: Int) throws(PlistParseError) {
+    if open.selfClosing { return }
+    let contentStart = pos
+    let content = try rawContent(of: open, openedAt: start)
+    do throws(Base64.DecodeFailure) {
+      try Base64.check(content)
+    } catch {
+      // The reader's own error, from the same text.
+      pos = contentStart
+      _ = try parseData(open, openedAt: start)
+    }
+  }
+
+  /// A value's opening tag written exactly as Foundation writes it (`<integer>`, `<true/>`…),
+  /// read as `readOpenTag()` would read it but without looking its name up; nil for any
+  /// other spelling, which `readOpenTag()` then reads.
+  private mutating func plainOpenTag() -> OpenTag? {
+    guard pos + 1 < text.count else { return nil }
+    let tag: OpenTag
+    let length: Int
+    switch text[pos + 1] {
+    case UInt8(ascii: "i") where starts(with: "<integer>", at: pos):
+      (tag, length) = (OpenTag(tag: .integer, selfClosing: false), 9)
+    case UInt8(ascii: "r") where starts(with: "<real>", at: pos):
+      (tag, length) = (OpenTag(tag: .real, selfClosing: false), 6)
+    case UInt8(ascii: "d") where starts(with: "<date>", at: pos):
+      (tag, length) = (OpenTag(tag: .date, selfClosing: false), 6)
+    case UInt8(ascii: "d") where starts(with: "<data>", at: pos):
+      (tag, length) = (OpenTag(tag: .data, selfClosing: false), 6)
+    case UInt8(ascii: "d") where starts(with: "<dict>", at: pos):
+      (tag, length) = (OpenTag(tag: .dict, selfClosing: false), 6)
+    case UInt8(ascii: "a") where starts(with: "<array>", at: pos):
+      (tag, length) = (OpenTag(tag: .array, selfClosing: false), 7)
+    case UInt8(ascii: "t") where starts(with: "<true/>", at: pos):
+      (tag, length) = (OpenTag(tag: .true, selfClosing: true), 7)
+    case UInt8(ascii: "f") where starts(with: "<false/>", at: pos):
+      (tag, length) = (OpenTag(tag: .false, selfClosing: true), 8)
+    default: return nil
+    }
+    pos += length
+    return tag
   }
 }
