@@ -194,6 +194,24 @@ public enum FileAccess {
     stampNanoseconds: Int = 0, beforeReplace: (FileIdentity?) -> Bool,
     restamped: (FileIdentity?) -> Void = { _ in }
   ) throws(PlistError) -> Bool {
+    try writeDomainFile(
+      to: path, mode: mode, stampNanoseconds: stampNanoseconds, beforeReplace: beforeReplace,
+      restamped: restamped
+    ) { (out) throws(PlistError) in
+      do throws(PlistEncodingError) {
+        try PropertyList.encode(value, as: format, options: PropertyList.WriteOptions(), into: out)
+      } catch {
+        throw .encoding(error)
+      }
+    }
+  }
+
+  /// `writeDomainFile(_:as:to:mode:stampNanoseconds:beforeReplace:restamped:)` with the
+  /// contents made by `produce` (a write of one key copies the rest of the old file).
+  static func writeDomainFile(
+    to path: String, mode: UInt32, stampNanoseconds: Int, beforeReplace: (FileIdentity?) -> Bool,
+    restamped: (FileIdentity?) -> Void, produce: (ByteOutput) throws(PlistError) -> Void
+  ) throws(PlistError) -> Bool {
     var stamped = 0
     var written: FileIdentity?
     let stampThenReport = { (temporary: String) in
@@ -204,8 +222,7 @@ public enum FileAccess {
       return beforeReplace(written)
     }
     let replaced = try writeAtomically(
-      value, as: format, to: path, mode: mode, options: PropertyList.WriteOptions(),
-      naming: .fixed, beforeReplace: stampThenReport)
+      to: path, mode: mode, naming: .fixed, beforeReplace: stampThenReport, produce: produce)
     guard replaced else { return false }
     // Should the clock have reached that second meanwhile, stay ahead of it — if the file is
     // still ours: a stamp on an app's save since the rename would hide that save.
