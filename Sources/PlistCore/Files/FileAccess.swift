@@ -255,9 +255,9 @@ public enum FileAccess {
     }
   }
 
-  /// Converts a property list into a file, atomically. Binary to XML streams from the
-  /// input's bytes without building the value tree, so memory stays near the input's size; a
-  /// failure midway leaves the destination untouched.
+  /// Converts a property list into a file, atomically. Binary to XML and to JSON stream from
+  /// the input's bytes without building the value tree, so memory stays near the input's
+  /// size; a failure midway leaves the destination untouched.
   ///
   /// - Parameters:
   ///   - bytes: The property list, in any format.
@@ -279,7 +279,8 @@ public enum FileAccess {
     _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions, naming: Platform.TemporaryName
   ) throws(PlistError) {
-    guard format == .xml, PlistFormat.detect(bytes) == .binary else {
+    let streamed = format == .xml || format == .json
+    guard streamed, PlistFormat.detect(bytes) == .binary else {
       let value = try decode(bytes, source: source).value
       try writeAtomically(
         value, as: format, to: destination, mode: 0o644, options: options, naming: naming
@@ -288,18 +289,26 @@ public enum FileAccess {
     }
     try writeAtomically(to: destination, mode: 0o644, naming: naming) {
       (out) throws(PlistError) in
-      let failure = bytes.withUnsafeBufferPointer { buffer -> BinaryToXMLConverter.Failure? in
-        do throws(BinaryToXMLConverter.Failure) {
-          try BinaryToXMLConverter.convert(buffer, to: out)
+      let failure = bytes.withUnsafeBufferPointer { buffer -> StreamingConversionFailure? in
+        do throws(StreamingConversionFailure) {
+          if format == .xml {
+            try BinaryToXMLConverter.convert(buffer, to: out)
+          } else {
+            try BinaryToJSONConverter.convert(buffer, to: out, pretty: options.prettyJSON)
+          }
           return nil
         } catch {
           return error
         }
       }
+      guard let failure else { return }
+      // The tree reader's error, if it has one, as a conversion through the tree would
+      // report it (the walk meets problems in another order, and a value the format cannot
+      // hold before a broken object further on).
+      _ = try decode(bytes, source: source)
       switch failure {
-      case .parse(let error)?: throw .parse(error, source: source)
-      case .encoding(let error)?: throw .encoding(error)
-      case nil: break
+      case .parse(let error): throw .parse(error, source: source)
+      case .encoding(let error): throw .encoding(error)
       }
     }
   }

@@ -13,7 +13,7 @@ struct JSONPlistWriter {
     out.append(0x0A)
   }
 
-  private func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+  func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     switch value {
     case .string(let s): appendString(s)
     case .integer(let i): out.appendDecimal(magnitude: i.magnitude, negative: i.isNegative)
@@ -58,13 +58,13 @@ struct JSONPlistWriter {
     out.flushIfFull()
   }
 
-  private func newline(_ depth: Int) {
+  func newline(_ depth: Int) {
     guard pretty else { return }
     out.append(0x0A)
     out.append(repeating: 0x20, count: 2 * depth)
   }
 
-  private func appendString(_ s: String) {
+  func appendString(_ s: String) {
     out.append(UInt8(ascii: "\""))
     for b in s.utf8 {
       switch b {
