@@ -430,8 +430,10 @@ scale_bench() (
     [ -f "bench/data/mix-$size.xml" ] || python3 bench/generate.py "$size" "bench/data/mix-$size"
   done
   [ -x bench/bin/noop-static ] || swiftc -O -static-executable bench/noop.swift -o bench/bin/noop-static
-  local p noop
+  [ -x bench/bin/noop ] || swiftc -O -static-stdlib bench/noop.swift -o bench/bin/noop
+  local p noop noop_stdlib
   p=$(fresh_copy "${SCALE_PLISTCTL:-$PLISTCTL}") noop=$(fresh_copy bench/bin/noop-static)
+  noop_stdlib=$(fresh_copy bench/bin/noop)
   rm -f bench/results/scale-*
   # Writes change a copy; the small domain: 21 keys, as the latency bench's.
   W=$S/work
@@ -473,8 +475,8 @@ scale_bench() (
   echo "== read D K, small domain"
   (
     export XDG_CONFIG_HOME=$W/small
-    names=(read-small noop-static)
-    cmds=("$p read com.example.bench Key" "$noop")
+    names=(read-small noop-static noop)
+    cmds=("$p read com.example.bench Key" "$noop" "$noop_stdlib")
     rotated scale-small 5 10 60
   )
   echo "== 10 MB conversions"
