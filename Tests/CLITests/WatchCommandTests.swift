@@ -10,6 +10,8 @@ struct WatchCommandTests {
     let process = Process()
     private let condition = NSCondition()
     private var text = ""
+    /// Whether the output pipe has reached its end (every writer gone).
+    private var outputEnded = false
 
     /// Starts `plistctl watch ARGUMENTS`, or another program that watches (with more
     /// variables in its environment, and its standard error collected too when asked).
@@ -34,6 +36,10 @@ struct WatchCommandTests {
         let data = handle.availableData
         self.condition.lock()
         self.text += String(decoding: data, as: UTF8.self)
+        if data.isEmpty {
+          self.outputEnded = true
+          handle.readabilityHandler = nil
+        }
         self.condition.broadcast()
         self.condition.unlock()
       }
@@ -67,12 +73,12 @@ struct WatchCommandTests {
       }
     }
 
-    /// Waits for the process to end, at most `seconds`, and kills it if it has not; whether
-    /// it ended by itself.
+    /// Waits for the process to end and its output to be collected to the end, at most
+    /// `seconds`, and kills it if it has not ended; whether it ended by itself.
     func waitForExit(seconds: Double) -> Bool {
       let deadline = Date().addingTimeInterval(seconds)
       condition.lock()
-      while process.isRunning && condition.wait(until: deadline) {}
+      while (process.isRunning || !outputEnded) && condition.wait(until: deadline) {}
       condition.unlock()
       guard process.isRunning else {
         process.waitUntilExit()

@@ -65,7 +65,10 @@ public struct CloudDirectories: Sendable, Equatable {
       return id
     }
     let id = ReplicaID.random()
-    try FileAccess.replaceContents(of: path, with: Array((id.text + "\n").utf8), mode: 0o600)
+    // Under the state directory's lock, which the file is in.
+    try FileAccess.writeAtomically(to: path, mode: 0o600, naming: .fixed) { out in
+      out.append(Array((id.text + "\n").utf8))
+    }
     return id
   }
 

@@ -153,6 +153,10 @@ public struct CloudMirror: Sendable {
       }
       root[domain] = ["values": .dictionary(values), "absent": .array(absent)]
     }
-    try FileAccess.writeAtomically(.dictionary(root), as: .xml, to: recordPath, mode: 0o600)
+    // Under the lock of recordDirectory, which the record is in.
+    try FileAccess.writeAtomically(
+      .dictionary(root), as: .xml, to: recordPath, mode: 0o600,
+      options: PropertyList.WriteOptions(), naming: .fixed
+    ) { _ in true }
   }
 }

@@ -204,6 +204,9 @@ extension CloudStore {
     state.location?.record(in: &fields)
     fields["initialized"] = .boolean(state.initialized)
     if let lastSync = state.lastSync { fields["lastSync"] = .integer(PlistInteger(lastSync)) }
-    try? FileAccess.writeAtomically(.dictionary(fields), as: .xml, to: syncStatePath, mode: 0o600)
+    _ = try? FileAccess.writeAtomically(
+      .dictionary(fields), as: .xml, to: syncStatePath, mode: 0o600,
+      options: PropertyList.WriteOptions(), naming: .fixed
+    ) { _ in true }
   }
 }

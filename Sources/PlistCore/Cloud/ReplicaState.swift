@@ -101,11 +101,11 @@ public struct ReplicaState: Equatable, Sendable {
   /// - Returns: The state, or nil when there is no file.
   /// - Throws: `PlistError` when it cannot be read or parsed, or is not that replica's file.
   static func load(path: String, of replica: ReplicaID) throws(PlistError) -> ReplicaState? {
-    let bytes: [UInt8]
-    do { bytes = try Platform.readFile(atPath: path) } catch {
-      if error.errno == .noSuchFileOrDirectory { return nil }
-      throw .system(error)
-    }
+    // Another machine's file, in a shared folder: a regular file of a bounded size only.
+    guard
+      let bytes = try FileAccess.readRegularFile(
+        path: path, maximumSize: FileLimits.standard.maximumSize)
+    else { return nil }
     let state = try ReplicaState(FileAccess.decode(bytes, source: path).value, source: path)
     guard state.replica == replica else {
       throw .invalidCloudFile(path: path, .wrongReplica(state.replica))

@@ -18,9 +18,10 @@ public enum FileAccess {
     return bytes
   }
 
-  /// Reads a domain's file: a regular file only (a FIFO planted as a domain file would make
-  /// every reader wait for a writer), up to a limit. Nil when there is no file.
-  static func readDomainFile(path: String, maximumSize: Int) throws(PlistError) -> [UInt8]? {
+  /// Reads a file that must be a regular one — a domain's, a cloud replica's: a FIFO planted
+  /// there would make every reader wait for a writer — up to a limit. Nil when there is no
+  /// file.
+  static func readRegularFile(path: String, maximumSize: Int) throws(PlistError) -> [UInt8]? {
     do {
       return try read(path, maximumSize: maximumSize, regularOnly: true)
     } catch {
@@ -146,20 +147,51 @@ public enum FileAccess {
   /// Replaces a file atomically with an encoded value: a temporary file beside it, written in
   /// full and flushed, then renamed over it. Readers see the old file or the new one, never a
   /// mix; on any failure the old file is untouched and the temporary file removed. When the
-  /// path is a symbolic link, the file it points to is replaced and the link kept.
+  /// path is a symbolic link, the file it points to is replaced and the link kept. The write
+  /// holds the lock of the file's directory that domain writes take, and so replaces what a
+  /// killed writer of the same file left (`<file>.plistctl-new`).
   ///
   /// - Parameters:
   ///   - value: The value.
   ///   - format: The format.
   ///   - path: The file to replace or create.
-  ///   - mode: Permissions for a new file (an existing file keeps its own).
+  ///   - mode: Permissions for a new file, less the umask (an existing file keeps its own,
+  ///     and its owner and group).
   ///   - options: Format choices.
-  /// - Throws: `PlistError.encoding` or `PlistError.system`.
+  /// - Throws: `PlistError.encoding`, `.lockTimedOut` or `.system`.
   public static func writeAtomically(
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
-    try writeAtomically(value, as: format, to: path, mode: mode, options: options) { _ in true }
+    try lockingDirectory(of: path) { (naming) throws(PlistError) in
+      try writeAtomically(value, as: format, to: path, mode: mode, options: options, naming: naming)
+      { _ in true }
+    }
+  }
+
+  /// Runs `body` holding the lock of the directory of the file `path` names (through its
+  /// links), with the temporary file's name that the lock allows (`.fixed`); where the
+  /// directory cannot be opened to lock (no read permission), without it and with a unique
+  /// name.
+  static func lockingDirectory(
+    of path: String, _ body: (Platform.TemporaryName) throws(PlistError) -> Void
+  ) throws(PlistError) {
+    let directory: String
+    do { directory = Platform.directory(of: try Platform.writeTarget(of: path)) } catch {
+      throw .system(error)
+    }
+    let lock: Int32
+    do {
+      lock = try lockDirectory(
+        directory, timeoutMilliseconds: FileLimits.standard.lockTimeoutMilliseconds)
+    } catch {
+      guard case .system(let failure) = error, failure.errno == .permissionDenied else {
+        throw error
+      }
+      return try body(.unique)
+    }
+    defer { Platform.closeQuietly(lock) }
+    try body(.fixed)
   }
 
   /// Replaces a file atomically with bytes (see `writeAtomically(_:as:to:mode:options:)`).
@@ -172,7 +204,9 @@ public enum FileAccess {
   public static func replaceContents(of path: String, with bytes: [UInt8], mode: UInt32 = 0o644)
     throws(PlistError)
   {
-    try writeAtomically(to: path, mode: mode) { out in out.append(bytes) }
+    try lockingDirectory(of: path) { (naming) throws(PlistError) in
+      try writeAtomically(to: path, mode: mode, naming: naming) { out in out.append(bytes) }
+    }
   }
 
   /// `writeAtomically(_:as:to:mode:options:)` for a domain file that a running Foundation
@@ -270,9 +304,11 @@ public enum FileAccess {
     _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
-    try convert(
-      bytes, source: source, to: format, destination: destination, options: options,
-      naming: .unique)
+    try lockingDirectory(of: destination) { (naming) throws(PlistError) in
+      try convert(
+        bytes, source: source, to: format, destination: destination, options: options,
+        naming: naming)
+    }
   }
 
   private static func convert(

@@ -163,7 +163,7 @@ extension Platform {
       let fd = injectedFault(.open) ? -1 : open(path, flags, mode_t(existing == nil ? mode : 0o600))
       if fd >= 0 {
         let temporary = Temporary(fd: fd, path: path, slot: slot)
-        if let existing { try adopt(existing, temporary, target: target) }
+        if let existing { try adopt(existing, temporary) }
         return temporary
       }
       // Named by its directory: that is what cannot be written (permissions, a full disk).
@@ -176,9 +176,7 @@ extension Platform {
   }
 
   /// Gives a new temporary file the owner, group and permissions of the file it replaces.
-  private static func adopt(_ existing: stat, _ temporary: Temporary, target: String)
-    throws(SystemError)
-  {
+  private static func adopt(_ existing: stat, _ temporary: Temporary) throws(SystemError) {
     // Owner first: changing it clears set-user-ID bits, which fchmod then puts back. Only
     // root may give a file away; anyone else keeps the file as theirs (as sed -i does).
     if existing.st_uid != geteuid() || existing.st_gid != getegid() {
@@ -223,11 +221,9 @@ extension Platform {
         let target = linkTarget(atPath: current)
       else { break }
       links += 1
+      if links > 40 { throw SystemError(operation: .write, path: path, errno: .tooManyLinks) }
       let directory = directory(of: current)
       var parent = stat()
-      if links > 40 {
-        throw SystemError(operation: .write, path: path, errno: .tooManyLinks)
-      }
       if stat(directory, &parent) == 0, parent.st_mode & S_ISVTX != 0,
         parent.st_mode & S_IWOTH != 0, link.st_uid != geteuid(), link.st_uid != parent.st_uid
       {

@@ -179,10 +179,10 @@ extension DomainStore {
   /// Reads and parses a domain file (a regular file, at most `limits.maximumSize` bytes).
   /// Foundation on Linux rewrites domain files in place, so a reader can meet a half-written
   /// one (empty just after the truncation, then a part of the new text). A file that is
-  /// empty or does not parse is therefore looked at again — but read and parsed again only
-  /// when it changed (`FileIdentity`), every 20 ms, until it has stayed the same five times
-  /// in a row or for a second at most; it is then an empty domain (empty) or the error is
-  /// reported (unparsable). A file last modified over two seconds ago is not being saved:
+  /// empty or does not parse is therefore looked at again, every 20 ms — but read and parsed
+  /// again only when it changed (`FileIdentity`) — until the version read has stayed the
+  /// same for 80 ms, or for a second at most; it is then an empty domain (empty) or the error
+  /// is reported (unparsable). A file last modified over two seconds ago is not being saved:
   /// its error (or emptiness) stands at once, after one parse.
   static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
     -> Contents?
@@ -223,31 +223,45 @@ extension DomainStore {
     parse: ([UInt8]) throws(PlistParseError) -> Parsed
   ) throws(PlistError) -> SettledRead<Parsed> {
     var polls = 0
-    var sameVersion = 0
-    var parsedVersion: FileIdentity?
+    // The version of the file just before the last read (unknown for the first).
+    var known: FileIdentity?
     while true {
-      guard let bytes = try FileAccess.readDomainFile(path: path, maximumSize: limits.maximumSize)
+      guard let bytes = try FileAccess.readRegularFile(path: path, maximumSize: limits.maximumSize)
       else { return .missing }
       var failure: PlistParseError?
       if !bytes.isEmpty {
         do { return .parsed(try parse(bytes)) } catch { failure = error }
       }
-      parsedVersion = Platform.identity(atPath: path)
-      sameVersion = 1
-      // Wait for a change, or for the file to stay as it is.
-      while sameVersion < 5 && polls < 50 && isRecent(parsedVersion) {
+      // An old file is not being saved: what it holds now, it holds.
+      if known == nil && !isRecent(Platform.identity(atPath: path)) {
+        return try settled(failure, path)
+      }
+      // Wait for the file to change from the version last read (then read it again) or to
+      // stay as it is (then that is what it holds).
+      var sameVersion = 0
+      var changed = false
+      while !changed && sameVersion < 4 && polls < 50 {
         Platform.sleep(milliseconds: 20)
         polls += 1
-        let version = Platform.identity(atPath: path)
-        if version != parsedVersion { break }
-        sameVersion += 1
+        let now = Platform.identity(atPath: path)
+        if known != nil && now == known {
+          sameVersion += 1
+        } else {
+          known = now
+          changed = true
+        }
       }
-      polls += 1
-      if Platform.identity(atPath: path) == parsedVersion || polls >= 50 {
-        guard let failure else { return .empty }
-        throw .parse(failure, source: path)
-      }
+      if !changed || polls >= 50 { return try settled(failure, path) }
     }
+  }
+
+  /// What a file that stayed empty or unparsable is: empty (Foundation reads a file that
+  /// stays empty as an empty domain, and so does this), or its parse error.
+  private static func settled<Parsed>(_ failure: PlistParseError?, _ path: String)
+    throws(PlistError) -> SettledRead<Parsed>
+  {
+    guard let failure else { return .empty }
+    throw .parse(failure, source: path)
   }
 
   /// Whether a file was modified in the last two seconds (or is stamped ahead, as a write

@@ -34,7 +34,7 @@ extension DomainStore {
     let replaced = Platform.identity(atPath: target)
     guard AppSaveMark.mark(replacing: replaced, atSecond: Platform.currentSecond()) == nil,
       // (try? flattens: nil for no file and for an error, which the full write reports.)
-      let bytes = try? FileAccess.readDomainFile(path: target, maximumSize: limits.maximumSize),
+      let bytes = try? FileAccess.readRegularFile(path: target, maximumSize: limits.maximumSize),
       let plan = bytes.withUnsafeBufferPointer({ Self.plan(key, in: $0) })
     else { return false }
     var one = PlistDictionary()

@@ -126,6 +126,16 @@ struct LazyLookupTests {
     "<plist><dict><key>Key</key><dict><key>in</key><array><string>v</string></array></dict></dict></plist>",
     "<plist><dict><key>Key</key><string>v</strin></dict></plist>",
     "<plist><dict><key>Key</key><string>v</string>",
+    // Where the reader agrees with CoreFoundation (readers branch): refused in skipped values too.
+    "<plist><dict><key>a</key><string>x<!-- c -->y</string><key>Key</key><true/></dict></plist>",
+    "<plist><dict><!DOCTYPE plist><key>Key</key><true/></dict></plist>",
+    "<!DOCTYPE plist [<!ENTITY e 'x'>]><plist><dict><key>Key</key><true/></dict></plist>",
+    "<plist><dict><key>a</key><string q=\">\">x</string><key>Key</key><true/></dict></plist>",
+    "<plist><dict><?><key>Key</key><true/></dict></plist>",
+    "<plist><dict><key>a</key><string>&#X41;</string><key>Key</key><true/></dict></plist>",
+    "<plist><dict><key>a</key><date>2021-02-30T00:00:00Z</date><key>Key</key><true/></dict></plist>",
+    "<plist><dict><key>a</key><real>1.5 </real><key>Key</key><true/></dict></plist>",
+    "<!----><plist><dict><key>Key</key><true/></dict></plist>",
   ])
   func xmlCases(document: String) {
     Self.compare(Array(document.utf8), keys: ["a", "CF$UID", "K&ey", "in"], document)

@@ -120,6 +120,17 @@ struct HardeningTests {
     }
   }
 
+  @Test func aFIFOAsACloudReplicasFileIsRefusedWithoutWaiting() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("0123456789abcdef0123456789abcdef.plist")
+    #expect(mkfifo(path, 0o600) == 0)
+    let replica = try #require(ReplicaID("0123456789abcdef0123456789abcdef"))
+    #expect(throws: PlistError.notARegularFile(path: path)) {
+      try ReplicaState.load(path: path, of: replica)
+    }
+  }
+
   @Test func readsStopAtTheLimit() throws {
     #expect(throws: PlistError.inputTooLarge(source: "/dev/zero", limit: 1 << 20)) {
       try FileAccess.read(path: "/dev/zero", maximumSize: 1 << 20)
@@ -194,13 +205,14 @@ struct HardeningTests {
       #expect(throws: PlistError.self) { try store.load(Self.domain) }
     }
     #expect(old.counts[.open] == 1)
-    // Just saved: looked at again for a moment, but read again only if it changed.
+    // Just saved: read once more (its version is known from then on), then looked at until
+    // it has stayed the same, but not read again.
     try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
     let recent = FaultPlan()
     FaultPlan.$current.withValue(recent) {
       #expect(throws: PlistError.self) { try store.load(Self.domain) }
     }
-    #expect(recent.counts[.open] == 1)
+    #expect(recent.counts[.open] == 2)
   }
 
   // MARK: - Every system call failing

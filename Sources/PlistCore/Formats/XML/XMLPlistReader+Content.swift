@@ -2,7 +2,7 @@
 
 extension XMLPlistReader {
   /// The text of a `<string>` or `<key>` element: entities and numeric references decoded,
-  /// CDATA sections and comments allowed, white space kept exactly.
+  /// CDATA sections allowed (comments are not, as in CF), white space kept exactly.
   mutating func content(of open: OpenTag, openedAt start: Int) throws(PlistParseError) -> String {
     if open.selfClosing { return "" }
     let segmentStart = pos
@@ -44,7 +44,8 @@ extension XMLPlistReader {
         try skip(past: "]]>", from: dataStart, while: "reading a CDATA section")
         scratch.append(contentsOf: text[dataStart..<(pos - 3)])
       } else if starts(with: "<!--", at: pos) {
-        try skipComment()
+        // CoreFoundation takes any `<!` in text for CDATA, and refuses a comment there.
+        throw failure("a comment inside <\(open.tag.name)>", at: pos)
       } else {
         throw failure("an element inside <\(open.tag.name)>", at: pos)
       }
@@ -88,11 +89,12 @@ extension XMLPlistReader {
     }
   }
 
-  /// `#65` or `#x41` without the `#`: a Unicode scalar other than U+0000, or nil.
+  /// `#65` or `#x41` without the `#`: a Unicode scalar other than U+0000, or nil. Only a
+  /// lowercase `x` means hexadecimal, as in XML and CF (which refuses `&#X41;`).
   private static func characterReference(_ digits: ArraySlice<UInt8>) -> UInt32? {
     var body = digits
     var radix: UInt64 = 10
-    if body.first == UInt8(ascii: "x") || body.first == UInt8(ascii: "X") {
+    if body.first == UInt8(ascii: "x") {
       radix = 16
       body = body.dropFirst()
     }

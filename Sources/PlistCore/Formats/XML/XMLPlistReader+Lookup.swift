@@ -26,7 +26,7 @@ extension XMLPlistReader {
     guard !text.isEmpty else {
       throw PlistParseError(format: .xml, kind: .empty, position: .wholeInput)
     }
-    try skipMisc()
+    try skipProlog()
     guard pos < text.count else { throw endError("looking for the root element") }
     let start = pos
     let open = try readOpenTag()

@@ -35,21 +35,53 @@ extension XMLPlistReader {
     }
   }
 
-  /// Skips comments, processing instructions and DOCTYPE declarations, and the white space
-  /// between them.
+  /// Skips comments and processing instructions, and the white space between them, inside
+  /// the document; a DOCTYPE belongs only before the root element (CF refuses it here too).
   private mutating func skipDeclarations() throws(PlistParseError) {
     while pos + 1 < text.count, text[pos] == UInt8(ascii: "<") {
       if starts(with: "<!--", at: pos) {
         try skipComment()
       } else if starts(with: "<?", at: pos) {
-        try skip(past: "?>", from: pos + 2, while: "reading a processing instruction")
+        try skipProcessingInstruction()
       } else if starts(with: "<!DOCTYPE", at: pos) {
-        try skipDoctype()
+        throw failure("a DOCTYPE declaration is allowed only before the root element", at: pos)
       } else {
         return  // an element, a closing tag, or CDATA where it does not belong
       }
       skipSpaces()
     }
+  }
+
+  /// Skips what may come before the root element: white space, comments, processing
+  /// instructions and DOCTYPE declarations, in any order.
+  ///
+  /// CoreFoundation starts looking for the end of a comment here one character late, so it
+  /// reads past the end of an empty `<!---->`; refused, rather than read differently.
+  mutating func skipProlog() throws(PlistParseError) {
+    skipSpaces()
+    while pos + 1 < text.count, text[pos] == UInt8(ascii: "<") {
+      if starts(with: "<!---->", at: pos) {
+        throw failure("an empty comment <!----> before the root element", at: pos)
+      } else if starts(with: "<!--", at: pos) {
+        try skipComment()
+      } else if starts(with: "<?", at: pos) {
+        try skipProcessingInstruction()
+      } else if starts(with: "<!DOCTYPE", at: pos) {
+        try skipDoctype()
+      } else {
+        return
+      }
+      skipSpaces()
+    }
+  }
+
+  /// Skips `<?…?>`. CoreFoundation reads `<?>` as a whole instruction inside an element but
+  /// as the start of one before the root, so `<?>` is refused wherever it is.
+  private mutating func skipProcessingInstruction() throws(PlistParseError) {
+    if byte(pos + 2) == UInt8(ascii: ">") {
+      throw failure("<?> is not a processing instruction", at: pos)
+    }
+    try skip(past: "?>", from: pos + 2, while: "reading a processing instruction")
   }
 
   /// Skips spaces, tabs and line breaks: indentation is a good part of a typical file.
@@ -83,25 +115,19 @@ extension XMLPlistReader {
     throw endError(context)
   }
 
-  /// Skips `<!DOCTYPE …>` including an internal subset `[ … ]`, which is never interpreted:
-  /// entity declarations in it have no effect.
+  /// Skips `<!DOCTYPE …>`, which ends at the first `>` as in CoreFoundation (quotes do not
+  /// hide one). An internal subset `[ … ]` is refused, as CF refuses it: it is never
+  /// interpreted, and CF would read what follows it differently.
   mutating func skipDoctype() throws(PlistParseError) {
     var i = pos + 9
-    var quote: UInt8? = nil
-    var inSubset = false
     while i < text.count {
       let b = text[i]
-      if let q = quote {
-        if b == q { quote = nil }
-      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-        quote = b
-      } else if b == UInt8(ascii: "[") {
-        inSubset = true
-      } else if b == UInt8(ascii: "]") {
-        inSubset = false
-      } else if b == UInt8(ascii: ">") && !inSubset {
+      if b == UInt8(ascii: ">") {
         pos = i + 1
         return
+      }
+      if b == UInt8(ascii: "[") {
+        throw failure("an internal DTD subset in the DOCTYPE declaration", at: i)
       }
       i += 1
     }
@@ -128,27 +154,34 @@ extension XMLPlistReader {
   }
 
   /// Skips attributes up to `>` or `/>`; returns whether the tag closed itself.
+  ///
+  /// The tag ends at the first `>`, quoted or not, because that is where CoreFoundation ends
+  /// it: a quote still open there (`<string a=">x">`) would make XML parsers and CF read
+  /// different text, so it is refused, and so is a `<` anywhere in a tag.
   mutating func finishTag() throws(PlistParseError) -> Bool {
     guard let first = byte(pos) else { throw endError("reading a tag") }
     guard ASCII.isSpace(first) || first == UInt8(ascii: ">") || first == 0x2F else {
       throw unexpected(expected: "'>' after the element name")
     }
-    var quote: UInt8? = nil
+    var quote: (byte: UInt8, at: Int)? = nil
     while pos < text.count {
       let b = text[pos]
-      if let q = quote {
-        if b == q { quote = nil }
-      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-        quote = b
-      } else if b == UInt8(ascii: ">") {
+      if b == UInt8(ascii: ">") {
+        if let quote {
+          throw failure("'>' inside a quoted attribute value (the value opens here)", at: quote.at)
+        }
         pos += 1
         return false
+      } else if b == UInt8(ascii: "<") {
+        throw unexpected(expected: "'>' to end the tag")
+      } else if let q = quote {
+        if b == q.byte { quote = nil }
+      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+        quote = (b, pos)
       } else if b == 0x2F {
         guard byte(pos + 1) == UInt8(ascii: ">") else { throw unexpected(expected: "'>'") }
         pos += 2
         return true
-      } else if b == UInt8(ascii: "<") {
-        throw unexpected(expected: "'>' to end the tag")
       }
       pos += 1
     }

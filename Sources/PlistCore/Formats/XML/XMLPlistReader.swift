@@ -1,6 +1,10 @@
 /// Reads Apple's XML property lists: a hand-written scanner over UTF-8, like CoreFoundation's,
-/// that skips the prolog (declaration, comments, processing instructions, any DOCTYPE with
-/// its internal subset left unexpanded) and accepts exactly the plist DTD's elements.
+/// that skips the prolog (declaration, comments, processing instructions, a DOCTYPE without
+/// an internal subset) and accepts exactly the plist DTD's elements.
+///
+/// It accepts nothing that CoreFoundation refuses or reads differently (a file one program
+/// checks and another obeys must mean the same to both); where CF is lenient in ways that
+/// XML parsers are not, it refuses. docs/formats.md lists each such case.
 ///
 /// Only the five named entities and numeric character references are known, so entity
 /// expansion attacks and external entities simply fail. Nesting is limited as `PropertyList.maximumDepth` says.
@@ -30,7 +34,7 @@ struct XMLPlistReader: TextReader {
     guard !text.isEmpty else {
       throw PlistParseError(format: .xml, kind: .empty, position: .wholeInput)
     }
-    try skipMisc()
+    try skipProlog()
     guard pos < text.count else { throw endError("looking for the root element") }
     let start = pos
     let open = try readOpenTag()
