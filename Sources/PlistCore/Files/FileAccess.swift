@@ -301,23 +301,35 @@ public enum FileAccess {
   ///   - options: Format choices.
   /// - Throws: `PlistError.parse` naming the source, `.encoding`, or `.system`.
   public static func convert(
-    _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
+    _ bytes: consuming [UInt8], source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
+    let input = ConversionInput(bytes)
     try lockingDirectory(of: destination) { (naming) throws(PlistError) in
       try convert(
-        bytes, source: source, to: format, destination: destination, options: options,
+        input, source: source, to: format, destination: destination, options: options,
         naming: naming)
     }
   }
 
+  /// The input of a conversion, held so that it can be let go of once the value is read:
+  /// XML to binary peaked with the text, the tree and the writer's tables all in memory.
+  private final class ConversionInput {
+    var bytes: [UInt8]
+    init(_ bytes: consuming [UInt8]) { self.bytes = bytes }
+  }
+
   private static func convert(
-    _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
+    _ input: ConversionInput, source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions, naming: Platform.TemporaryName
   ) throws(PlistError) {
+    let bytes = input.bytes
     let streamed = format == .xml || format == .json
     guard streamed, PlistFormat.detect(bytes) == .binary else {
       let value = try decode(bytes, source: source).value
+      // The text is not needed while the value is written.
+      input.bytes = []
+      _ = consume bytes
       try writeAtomically(
         value, as: format, to: destination, mode: 0o644, options: options, naming: naming
       ) { _ in true }
@@ -369,9 +381,9 @@ public enum FileAccess {
     let lock = try lockDirectory(
       Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
-    let bytes = try read(path: target, maximumSize: limits.maximumSize)
     try convert(
-      bytes, source: path, to: format, destination: target, options: options, naming: .fixed)
+      ConversionInput(try read(path: target, maximumSize: limits.maximumSize)), source: path,
+      to: format, destination: target, options: options, naming: .fixed)
   }
 
   /// The atomic replacement itself: `produce` writes the new contents into an output that
