@@ -13,6 +13,11 @@ let lazyLookup = getenv("PLIST_FUZZ_FORMAT").map { String(cString: $0) == "lazy"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  if lazyLookup { compareLookup(data, size) } else { exercise(data, size, as: fuzzFormat) }
+  if lazyLookup {
+    compareLookup(data, size)
+    compareOneKeyWrite(data, size)
+  } else {
+    exercise(data, size, as: fuzzFormat)
+  }
   return 0
 }

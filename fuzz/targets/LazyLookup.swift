@@ -29,3 +29,29 @@ func compareLookup(_ data: UnsafePointer<UInt8>, _ size: Int) {
     }
   }
 }
+
+/// The one-key write's side (also under PLIST_FUZZ_FORMAT=lazy): a file taken as canonical
+/// must read in full, hold the same value for the key, and give, with the key set, exactly
+/// the bytes the full write gives.
+func compareOneKeyWrite(_ data: UnsafePointer<UInt8>, _ size: Int) {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  guard let file = XMLCanonicalDomain(bytes) else { return }
+  guard
+    case .some(.dictionary(var dictionary)) = try? PropertyList.decode(
+      buffer: bytes, allowJSON: true
+    ).value
+  else { preconditionFailure("a file taken as canonical does not read as a dictionary") }
+  let keys = ["Key", "", "zzz"] + dictionary.keys.prefix(1) + dictionary.keys.suffix(1)
+  for key in keys {
+    let slot = file.slot(of: key)
+    precondition(slot.old == dictionary[key], "the value of \(key)")
+    let value = PlistValue.integer(7)
+    guard let entry = try? XMLCanonicalDomain.entry(key, value) else { continue }
+    let patched = XMLCanonicalDomain.patched(bytes, slot, entry)
+    let saved = dictionary[key]
+    dictionary[key] = value
+    let full = try? PropertyList.encode(.dictionary(dictionary), as: .xml)
+    precondition(full == patched, "setting \(key) gives other bytes than the full write")
+    dictionary[key] = saved
+  }
+}

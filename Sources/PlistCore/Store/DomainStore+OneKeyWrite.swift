@@ -1,13 +1,6 @@
 // MARK: - A write of one key that copies the rest of the file
 
 extension DomainStore {
-  /// What a one-key write takes from the old file: the bytes its new entry replaces (an
-  /// empty range where it is inserted) and the key's value, if any.
-  private struct OneKeyPlan {
-    let replaced: Range<Int>
-    let old: PlistValue?
-  }
-
   /// `write(_:at:in:)` under the same lock, made by copying every other entry's bytes of a
   /// canonical XML file (`XMLCanonicalDomain`) and writing only the key's new entry: the
   /// same bytes as the full read, change and write, without parsing and encoding the rest.
@@ -35,19 +28,16 @@ extension DomainStore {
     guard AppSaveMark.mark(replacing: replaced, atSecond: Platform.currentSecond()) == nil,
       // (try? flattens: nil for no file and for an error, which the full write reports.)
       let bytes = try? FileAccess.readRegularFile(path: target, maximumSize: limits.maximumSize),
-      let plan = bytes.withUnsafeBufferPointer({ Self.plan(key, in: $0) })
+      let slot = bytes.withUnsafeBufferPointer({ XMLCanonicalDomain($0)?.slot(of: key) })
     else { return false }
     var one = PlistDictionary()
-    if let old = plan.old { one[key] = old }
+    if let old = slot.old { one[key] = old }
     let before = one
     try operation.apply(to: &one, at: path)
     guard one.count == 1, let value = one[key] else { return false }
     if one == before { return true }
-    let entry = ByteOutput()
-    let writer = XMLPlistWriter(out: entry)
-    writer.writeKey(key, depth: 1)
-    do { try writer.write(value, depth: 1) } catch { throw .encoding(error) }
-    let entryBytes = entry.finish()
+    let entry: [UInt8]
+    do { entry = try XMLCanonicalDomain.entry(key, value) } catch { throw .encoding(error) }
     return try FileAccess.writeDomainFile(
       to: target, mode: 0o600, stampNanoseconds: AppSaveMark.nanoseconds(nil)
     ) { temporary in
@@ -60,23 +50,10 @@ extension DomainStore {
       OwnWrites.record(restamped, at: target)
     } produce: { out in
       bytes.withUnsafeBufferPointer { all in
-        out.append(UnsafeBufferPointer(rebasing: all[..<plan.replaced.lowerBound]))
-        entryBytes.withUnsafeBufferPointer { out.append($0) }
-        out.append(UnsafeBufferPointer(rebasing: all[plan.replaced.upperBound...]))
+        out.append(UnsafeBufferPointer(rebasing: all[..<slot.replaced.lowerBound]))
+        entry.withUnsafeBufferPointer { out.append($0) }
+        out.append(UnsafeBufferPointer(rebasing: all[slot.replaced.upperBound...]))
       }
     }
-  }
-
-  /// Where the key's entry is or goes in a canonical file, and its value; nil when the file
-  /// is not canonical.
-  private static func plan(_ key: String, in bytes: UnsafeBufferPointer<UInt8>) -> OneKeyPlan? {
-    guard let file = XMLCanonicalDomain(bytes) else { return nil }
-    let (index, found) = file.position(of: Array(key.utf8))
-    if found {
-      let entry = file.entries[index]
-      return OneKeyPlan(replaced: entry.start..<entry.end, old: file.value(of: entry))
-    }
-    let at = index < file.entries.count ? file.entries[index].start : file.dictionaryEnd
-    return OneKeyPlan(replaced: at..<at, old: nil)
   }
 }

@@ -82,6 +82,42 @@ struct XMLCanonicalDomain {
     }
   }
 
+  /// Where one key's entry is in the file, or goes, and its value.
+  struct Slot {
+    /// The bytes its new entry replaces (an empty range where it is inserted).
+    let replaced: Range<Int>
+    let old: PlistValue?
+  }
+
+  /// The slot of a key.
+  func slot(of key: String) -> Slot {
+    let (index, found) = position(of: Array(key.utf8))
+    if found {
+      let entry = entries[index]
+      return Slot(replaced: entry.start..<entry.end, old: value(of: entry))
+    }
+    let at = index < entries.count ? entries[index].start : dictionaryEnd
+    return Slot(replaced: at..<at, old: nil)
+  }
+
+  /// A top-level entry as `XMLPlistWriter` writes it: the key line and the value.
+  ///
+  /// - Throws: `PlistEncodingError` for a value XML cannot hold.
+  static func entry(_ key: String, _ value: PlistValue) throws(PlistEncodingError) -> [UInt8] {
+    let out = ByteOutput()
+    let writer = XMLPlistWriter(out: out)
+    writer.writeKey(key, depth: 1)
+    try writer.write(value, depth: 1)
+    return out.finish()
+  }
+
+  /// The file with `entry` in `slot`: the old bytes around it.
+  static func patched(_ bytes: UnsafeBufferPointer<UInt8>, _ slot: Slot, _ entry: [UInt8])
+    -> [UInt8]
+  {
+    Array(bytes[..<slot.replaced.lowerBound]) + entry + bytes[slot.replaced.upperBound...]
+  }
+
   // MARK: - Reading the layout
 
   private static func entry(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Entry? {
