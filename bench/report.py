@@ -434,6 +434,64 @@ def callgrind_table(name, stages, top):
         print("| `%s` | %s | %.1f%% |" % (fn.replace("|", "\\|"), format(cost[0], ","),
                                         100 * cost[0] / total))
 
+
+def pooled(prefix):
+    """Medians of every command over the rounds bench/results/PREFIX-N.json."""
+    times = {}
+    for name in sorted(os.listdir(RESULTS)):
+        if re.fullmatch(re.escape(prefix) + r"-\d+\.json", name):
+            with open(os.path.join(RESULTS, name)) as f:
+                for r in json.load(f)["results"]:
+                    times.setdefault(r["command"], []).extend(r["times"])
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
+def scale():
+    print("# Scale (issue 12)\n")
+    print("Medians of interleaved runs (hyperfine in rounds, the order rotated each round);")
+    print("the ratio is plistctl's median over the peer's, in the same rounds.\n")
+    print("| case | plistctl | peer | ratio | goal |")
+    print("|---|---|---|---|---|")
+    rows = [("scale-read", "read-xml", "git-get", "read one key, 100,001 keys, XML", "≤ 0.5"),
+            ("scale-read", "read-binary", "git-get", "read one key, 100,001 keys, binary", "≤ 0.5"),
+            ("scale-write", "write-xml", "git-set", "write one key, XML (fsync)", "≤ 0.8"),
+            ("scale-write", "write-binary", "git-set", "write one key, binary (fsync)", "≤ 0.8"),
+            ("scale-many", "domains", "ls", "domains, 2,000 domains / ls -1", "≤ 1.2"),
+            ("scale-many", "find", "grep", "find WORD / grep -ril", "≤ 2"),
+            ("scale-small", "read-small", "noop-static", "read D K, 21 keys / fully static no-op", "≤ 1.15"),
+            ("scale-small", "read-small", "noop", "read D K, 21 keys / no-op, Swift runtime static", "≤ 1.15"),
+            ("scale-convert", "plistutil-xml-to-binary", "xml-to-binary",
+             "10 MB XML → binary: plistutil / plistctl", "≥ 12"),
+            ("scale-convert", "plistutil-binary-to-xml", "binary-to-xml",
+             "10 MB binary → XML: plistutil / plistctl", "≥ 3")]
+    for prefix, a, b, title, goal in rows:
+        m = pooled(prefix)
+        if a not in m or b not in m:
+            continue
+        print("| %s | %.2f ms | %.2f ms | %.2f | %s |" % (title, m[a] * 1000, m[b] * 1000,
+                                                          m[a] / m[b], goal))
+    print()
+    try:
+        with open(os.path.join(RESULTS, "scale-memory.txt")) as f:
+            print("| conversion, 10 MB input | peak RSS | input | RSS / input (goal ≤ 3) |")
+            print("|---|---|---|---|")
+            for line in f:
+                name, kib, size = line.split()
+                print("| %s | %.1f MB | %.1f MB | %.2f |" % (
+                    name, int(kib) / 1024, int(size) / 2**20, int(kib) * 1024 / int(size)))
+        print()
+    except OSError:
+        pass
+    counts = {}
+    with open(os.path.join(RESULTS, "scale-callgrind.txt")) as f:
+        for line in f:
+            name, n = line.split()
+            counts[name] = int(n)
+    print("| callgrind (whole process) | instructions |")
+    print("|---|---|")
+    for name, n in counts.items():
+        print("| %s | %s |" % (name, format(n, ",")))
+
 if __name__ == "__main__":
     {"convert": convert, "latency": latency, "defaults": defaults, "cloud": cloud,
-     "race": race}[sys.argv[1]]()
+     "race": race, "scale": scale}[sys.argv[1]]()

@@ -14,6 +14,11 @@
 #                          sync between two replicas through git and a folder (first sync,
 #                          and after one key changed) against git clone/pull/push and cp,
 #                          callgrind on one `cloud set` of a full store.
+#   bench/run.sh scale   — issue 12: one key read and written in a 100,001-key domain against
+#                          git config, domains and find over 2,000 domains against ls and
+#                          grep -ril, the small read against a static no-op, 10 MB
+#                          conversions against plistutil (interleaved rounds, ratios), peak
+#                          memory of every conversion path, callgrind counts.
 #   bench/run.sh race    — a running Foundation app that saves its domain in a loop while
 #                          plistctl writes 200 other keys to it: how many acknowledged writes
 #                          the file does not hold at the end (RACE_PLISTCTL=PATH measures
@@ -410,13 +415,117 @@ plistlib.dump(keys, open(sys.argv[1], "wb"))' bench/data/race-large.plist
   cat bench/results/race.md
 }
 
+# Scale (issue 12): one key read and written in a 100,001-key domain (XML and binary)
+# against git config on the same keys, domains and find over 2,000 domains against ls -1
+# and grep -ril, the small read against the static no-op, 10 MB conversions against
+# plistutil; each case's commands interleaved (rounds, order rotated), medians and ratios;
+# instruction counts (callgrind) and peak memory (GNU time) of every path.
+# SCALE_PLISTCTL=PATH measures another build of plistctl (the before of a change).
+scale_bench() (
+  install_missing git git
+  install_missing valgrind valgrind
+  local S=$PWD/bench/data/scale W
+  [ -f "$S/big.gitconfig" ] || python3 bench/scale.py "$S"
+  for size in 10; do
+    [ -f "bench/data/mix-$size.xml" ] || python3 bench/generate.py "$size" "bench/data/mix-$size"
+  done
+  [ -x bench/bin/noop-static ] || swiftc -O -static-executable bench/noop.swift -o bench/bin/noop-static
+  [ -x bench/bin/noop ] || swiftc -O -static-stdlib bench/noop.swift -o bench/bin/noop
+  local p noop noop_stdlib
+  p=$(fresh_copy "${SCALE_PLISTCTL:-$PLISTCTL}") noop=$(fresh_copy bench/bin/noop-static)
+  noop_stdlib=$(fresh_copy bench/bin/noop)
+  rm -f bench/results/scale-*
+  # Writes change a copy; the small domain: 21 keys, as the latency bench's.
+  W=$S/work
+  rm -rf "$W" && mkdir -p "$W/small" "$W/out"
+  cp "$S/xml/com.example.big.plist" "$W/big-xml.plist"
+  cp "$S/bin/com.example.big.plist" "$W/big-bin.plist"
+  cp "$S/big.gitconfig" "$W/big.gitconfig"
+  # Dated back, as domains no app has saved lately (a write to a domain an app saved in the
+  # last ten minutes is checked against the app's next save: 10 ms more, and a full write).
+  touch -d '2 hours ago' "$W/big-xml.plist" "$W/big-bin.plist"
+  for i in $(seq 1 20); do
+    XDG_CONFIG_HOME=$W/small "$p" write com.example.bench "Key$i" -string "value $i"
+  done
+  XDG_CONFIG_HOME=$W/small "$p" write com.example.bench Key -int 1
+  local outdir=/tmp
+  [ -d /dev/shm ] && [ -w /dev/shm ] && outdir=/dev/shm
+  local out=$outdir/plistctl-scale.out mix=bench/data/mix-10
+  "$p" convert json "$mix.xml" -o "$W/mix-10.json"
+  echo "== read one key of 100,001"
+  names=(read-xml read-binary git-get)
+  cmds=("$p read $W/big-xml Key" "$p read $W/big-bin Key" "git config --file $W/big.gitconfig --get bench.key")
+  prepares=()
+  rotated scale-read 5 2 10
+  echo "== write one key of 100,001 (the value changed before each run)"
+  names=(write-xml write-binary git-set)
+  cmds=("$p write $W/big-xml Key -int 1" "$p write $W/big-bin Key -int 1"
+    "git config --file $W/big.gitconfig bench.key 1")
+  prepares=("$p write $W/big-xml Key -int 0" "$p write $W/big-bin Key -int 0"
+    "git config --file $W/big.gitconfig bench.key 0")
+  rotated scale-write 5 1 8
+  prepares=()
+  echo "== domains and find over 2,000 domains"
+  (
+    export XDG_CONFIG_HOME=$S/many
+    names=(domains ls find grep)
+    cmds=("$p domains" "ls -1 $S/many" "$p find pigeon" "grep -ril pigeon $S/many")
+    rotated scale-many 5 3 20
+  )
+  echo "== read D K, small domain"
+  (
+    export XDG_CONFIG_HOME=$W/small
+    names=(read-small noop-static noop)
+    cmds=("$p read com.example.bench Key" "$noop" "$noop_stdlib")
+    rotated scale-small 5 10 60
+  )
+  echo "== 10 MB conversions"
+  names=(xml-to-binary plistutil-xml-to-binary binary-to-xml plistutil-binary-to-xml)
+  cmds=("$p convert binary $mix.xml -o $out" "plistutil -i $mix.xml -o $out -f bin"
+    "$p convert xml $mix.bin -o $out" "plistutil -i $mix.bin -o $out -f xml")
+  rotated scale-convert 3 1 5
+  echo "== peak memory"
+  local pair
+  for pair in "xml-to-binary:binary:$mix.xml" "binary-to-xml:xml:$mix.bin" \
+    "binary-to-json:json:$mix.bin" "json-to-binary:binary:$W/mix-10.json" \
+    "xml-to-json:json:$mix.xml"; do
+    IFS=: read -r name fmt in <<<"$pair"
+    /usr/bin/time -f "%M" -o "$W/rss" "$p" convert "$fmt" "$in" -o "$out"
+    echo "$name $(cat "$W/rss") $(stat -c %s "$in")" >>bench/results/scale-memory.txt
+  done
+  echo "== callgrind"
+  cg() { # name command…
+    local name=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      sed -n "s/.*Collected : \([0-9]*\).*/$name \1/p" >>bench/results/scale-callgrind.txt
+  }
+  XDG_CONFIG_HOME=$W/small cg read-small "$p" read com.example.bench Key
+  cg noop-static "$noop"
+  cg read-xml "$p" read "$W/big-xml" Key
+  cg read-binary "$p" read "$W/big-bin" Key
+  cg git-get git config --file "$W/big.gitconfig" --get bench.key
+  "$p" write "$W/big-xml" Key -int 0 && cg write-xml "$p" write "$W/big-xml" Key -int 1
+  "$p" write "$W/big-bin" Key -int 0 && cg write-binary "$p" write "$W/big-bin" Key -int 1
+  cg git-set git config --file "$W/big.gitconfig" bench.key 0
+  XDG_CONFIG_HOME=$S/many cg domains "$p" domains
+  cg ls ls -1 "$S/many"
+  XDG_CONFIG_HOME=$S/many cg find "$p" find pigeon
+  cg grep grep -ril pigeon "$S/many"
+  cg xml-to-binary "$p" convert binary "$mix.xml" -o "$out"
+  cg binary-to-xml "$p" convert xml "$mix.bin" -o "$out"
+  python3 bench/report.py scale >bench/results/scale.md
+  cat bench/results/scale.md
+)
+
 case "${1:-all}" in
   convert) convert ;;
   latency) latency ;;
   latency-in-session) latency_in_session ;;
   defaults) defaults_bench ;;
   cloud) cloud_bench ;;
+  scale) scale_bench ;;
   race) race ;;
-  all) convert && latency && defaults_bench && cloud_bench ;;
-  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|race|all]" >&2; exit 64 ;;
+  all) convert && latency && defaults_bench && cloud_bench && scale_bench ;;
+  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|scale|race|all]" >&2; exit 64 ;;
 esac

@@ -37,8 +37,14 @@ struct PlutilCommandTests {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
     try dir.write("s.plist", "<plist>\(root)</plist>")
-    for output in [[], ["-o", dir.path("s.json")], ["--in-place"]] {
-      let result = try CLI.run(["convert", "json", dir.path("s.plist")] + output)
+    // Binary input too: converting it to JSON streams from the bytes.
+    #expect(
+      try CLI.run(["convert", "binary", dir.path("s.plist"), "-o", dir.path("s.bin")]).status == 0)
+    for (input, output) in [
+      ("s.plist", []), ("s.plist", ["-o", dir.path("s.json")]), ("s.plist", ["--in-place"]),
+      ("s.bin", ["-o", dir.path("s.json")]), ("s.bin", ["--in-place"]),
+    ] {
+      let result = try CLI.run(["convert", "json", dir.path(input)] + output)
       #expect(result.status == 2)
       #expect(result.stdout.isEmpty)
       #expect(

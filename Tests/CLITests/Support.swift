@@ -29,7 +29,7 @@ enum CLI {
     let output = Capture()
     let errors = Capture()
     let context = CommandContext(
-      environment: env, readInput: { _ in stdin }, maximumSize: nil,
+      environment: Environment(env), readInput: { _ in stdin }, maximumSize: nil,
       writeOutput: { output.append($0) },
       writeValue: { (value, format, options) throws(PlistError) in
         do throws(PlistEncodingError) {

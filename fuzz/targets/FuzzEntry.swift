@@ -8,8 +8,16 @@ let fuzzFormat: PlistFormat? = getenv("PLIST_FUZZ_FORMAT").flatMap { name in
   PlistFormat.allCases.first { $0.name == String(cString: name) }
 }
 
+/// PLIST_FUZZ_FORMAT=lazy: the one-key look-up against the full read (LazyLookup.swift).
+let lazyLookup = getenv("PLIST_FUZZ_FORMAT").map { String(cString: $0) == "lazy" } ?? false
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  exercise(data, size, as: fuzzFormat)
+  if lazyLookup {
+    compareLookup(data, size)
+    compareOneKeyWrite(data, size)
+  } else {
+    exercise(data, size, as: fuzzFormat)
+  }
   return 0
 }

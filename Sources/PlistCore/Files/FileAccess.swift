@@ -228,6 +228,24 @@ public enum FileAccess {
     stampNanoseconds: Int = 0, beforeReplace: (FileIdentity?) -> Bool,
     restamped: (FileIdentity?) -> Void = { _ in }
   ) throws(PlistError) -> Bool {
+    try writeDomainFile(
+      to: path, mode: mode, stampNanoseconds: stampNanoseconds, beforeReplace: beforeReplace,
+      restamped: restamped
+    ) { (out) throws(PlistError) in
+      do throws(PlistEncodingError) {
+        try PropertyList.encode(value, as: format, options: PropertyList.WriteOptions(), into: out)
+      } catch {
+        throw .encoding(error)
+      }
+    }
+  }
+
+  /// `writeDomainFile(_:as:to:mode:stampNanoseconds:beforeReplace:restamped:)` with the
+  /// contents made by `produce` (a write of one key copies the rest of the old file).
+  static func writeDomainFile(
+    to path: String, mode: UInt32, stampNanoseconds: Int, beforeReplace: (FileIdentity?) -> Bool,
+    restamped: (FileIdentity?) -> Void, produce: (ByteOutput) throws(PlistError) -> Void
+  ) throws(PlistError) -> Bool {
     var stamped = 0
     var written: FileIdentity?
     let stampThenReport = { (temporary: String) in
@@ -238,8 +256,7 @@ public enum FileAccess {
       return beforeReplace(written)
     }
     let replaced = try writeAtomically(
-      value, as: format, to: path, mode: mode, options: PropertyList.WriteOptions(),
-      naming: .fixed, beforeReplace: stampThenReport)
+      to: path, mode: mode, naming: .fixed, beforeReplace: stampThenReport, produce: produce)
     guard replaced else { return false }
     // Should the clock have reached that second meanwhile, stay ahead of it — if the file is
     // still ours: a stamp on an app's save since the rename would hide that save.
@@ -272,9 +289,9 @@ public enum FileAccess {
     }
   }
 
-  /// Converts a property list into a file, atomically. Binary to XML streams from the
-  /// input's bytes without building the value tree, so memory stays near the input's size; a
-  /// failure midway leaves the destination untouched.
+  /// Converts a property list into a file, atomically. Binary to XML and to JSON stream from
+  /// the input's bytes without building the value tree, so memory stays near the input's
+  /// size; a failure midway leaves the destination untouched.
   ///
   /// - Parameters:
   ///   - bytes: The property list, in any format.
@@ -284,22 +301,35 @@ public enum FileAccess {
   ///   - options: Format choices.
   /// - Throws: `PlistError.parse` naming the source, `.encoding`, or `.system`.
   public static func convert(
-    _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
+    _ bytes: consuming [UInt8], source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
+    let input = ConversionInput(bytes)
     try lockingDirectory(of: destination) { (naming) throws(PlistError) in
       try convert(
-        bytes, source: source, to: format, destination: destination, options: options,
+        input, source: source, to: format, destination: destination, options: options,
         naming: naming)
     }
   }
 
+  /// The input of a conversion, held so that it can be let go of once the value is read:
+  /// XML to binary peaked with the text, the tree and the writer's tables all in memory.
+  private final class ConversionInput {
+    var bytes: [UInt8]
+    init(_ bytes: consuming [UInt8]) { self.bytes = bytes }
+  }
+
   private static func convert(
-    _ bytes: [UInt8], source: String, to format: PlistFormat, destination: String,
+    _ input: ConversionInput, source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions, naming: Platform.TemporaryName
   ) throws(PlistError) {
-    guard format == .xml, PlistFormat.detect(bytes) == .binary else {
+    let bytes = input.bytes
+    let streamed = format == .xml || format == .json
+    guard streamed, PlistFormat.detect(bytes) == .binary else {
       let value = try decode(bytes, source: source).value
+      // The text is not needed while the value is written.
+      input.bytes = []
+      _ = consume bytes
       try writeAtomically(
         value, as: format, to: destination, mode: 0o644, options: options, naming: naming
       ) { _ in true }
@@ -307,18 +337,27 @@ public enum FileAccess {
     }
     try writeAtomically(to: destination, mode: 0o644, naming: naming) {
       (out) throws(PlistError) in
-      let failure = bytes.withUnsafeBufferPointer { buffer -> BinaryToXMLConverter.Failure? in
-        do throws(BinaryToXMLConverter.Failure) {
-          try BinaryToXMLConverter.convert(buffer, to: out)
+      let failure = bytes.withUnsafeBufferPointer { buffer -> StreamingConversionFailure? in
+        do throws(StreamingConversionFailure) {
+          if format == .xml {
+            try BinaryToXMLConverter.convert(buffer, to: out)
+          } else {
+            try BinaryToJSONConverter.convert(
+              buffer, to: out, pretty: options.prettyJSON, fragments: options.jsonFragments)
+          }
           return nil
         } catch {
           return error
         }
       }
+      guard let failure else { return }
+      // The tree reader's error, if it has one, as a conversion through the tree would
+      // report it (the walk meets problems in another order, and a value the format cannot
+      // hold before a broken object further on).
+      _ = try decode(bytes, source: source)
       switch failure {
-      case .parse(let error)?: throw .parse(error, source: source)
-      case .encoding(let error)?: throw .encoding(error)
-      case nil: break
+      case .parse(let error): throw .parse(error, source: source)
+      case .encoding(let error): throw .encoding(error)
       }
     }
   }
@@ -343,9 +382,9 @@ public enum FileAccess {
     let lock = try lockDirectory(
       Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
-    let bytes = try read(path: target, maximumSize: limits.maximumSize)
     try convert(
-      bytes, source: path, to: format, destination: target, options: options, naming: .fixed)
+      ConversionInput(try read(path: target, maximumSize: limits.maximumSize)), source: path,
+      to: format, destination: target, options: options, naming: .fixed)
   }
 
   /// The atomic replacement itself: `produce` writes the new contents into an output that

@@ -27,12 +27,26 @@ public struct FileLimits: Sendable, Equatable {
   /// - Parameter environment: The variables.
   /// - Throws: `PlistError.invalidLimit` naming a variable whose value is not one.
   public init(environment: [String: String]) throws(PlistError) {
+    try self.init(
+      maximumSize: environment[Self.maximumSizeVariable],
+      lockTimeout: environment[Self.lockTimeoutVariable])
+  }
+
+  /// The limits the two variables' values set (`init(environment:)` without a dictionary:
+  /// a `read` that makes none saves the runtime's set-up of the dictionary type, a third of
+  /// its instructions).
+  ///
+  /// - Parameters:
+  ///   - maximumSize: `PLISTCTL_MAX_SIZE`'s value, if set.
+  ///   - lockTimeout: `PLISTCTL_LOCK_TIMEOUT`'s value, if set.
+  /// - Throws: `PlistError.invalidLimit` naming a variable whose value is not one.
+  public init(maximumSize: String?, lockTimeout: String?) throws(PlistError) {
     self.init()
-    if let text = environment[Self.maximumSizeVariable] {
+    if let text = maximumSize {
       guard let size = Self.size(text) else { throw .invalidLimit(Self.maximumSizeVariable, text) }
-      maximumSize = size
+      self.maximumSize = size
     }
-    if let text = environment[Self.lockTimeoutVariable] {
+    if let text = lockTimeout {
       guard let milliseconds = Self.milliseconds(text) else {
         throw .invalidLimit(Self.lockTimeoutVariable, text)
       }
@@ -48,11 +62,10 @@ public struct FileLimits: Sendable, Equatable {
   /// This process's limits, from its environment, read once (an invalid value is ignored
   /// here; the command line reports it).
   public static let standard: FileLimits = {
-    var environment: [String: String] = [:]
-    for name in [maximumSizeVariable, lockTimeoutVariable] {
-      environment[name] = Platform.environmentValue(name)
-    }
-    return (try? FileLimits(environment: environment)) ?? FileLimits()
+    let limits = try? FileLimits(
+      maximumSize: Platform.environmentValue(maximumSizeVariable),
+      lockTimeout: Platform.environmentValue(lockTimeoutVariable))
+    return limits ?? FileLimits()
   }()
 
   /// A size: `1048576`, `64K`, `256M`, `1G` (also `256MiB`, `256MB`: binary multiples).

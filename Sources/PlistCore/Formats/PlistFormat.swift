@@ -29,13 +29,20 @@ public enum PlistFormat: String, Sendable, CaseIterable {
 
   /// `detect(_:)` for bytes in any collection.
   static func detect(head bytes: some Collection<UInt8>) -> PlistFormat {
-    if bytes.starts(with: BinaryPlistTrailer.magicPrefix) { return .binary }
-    let head = Array(bytes.prefix(1024))
-    return head.withUnsafeBufferPointer { buffer in
-      let xml = try? TextDecoder.withUTF8(buffer, format: .xml, allowTruncation: true) {
-        (text) throws(PlistParseError) in TextDecoder.looksLikeXML(text)
-      }
-      return xml ?? true ? .xml : .openStep
+    // Contiguous bytes (every reader's input) are looked at in place, not copied.
+    if let format = bytes.withContiguousStorageIfAvailable({
+      detect(buffer: UnsafeBufferPointer(rebasing: $0.prefix(1024)))
+    }) {
+      return format
     }
+    return Array(bytes.prefix(1024)).withUnsafeBufferPointer { detect(buffer: $0) }
+  }
+
+  private static func detect(buffer: UnsafeBufferPointer<UInt8>) -> PlistFormat {
+    if ASCII.hasPrefix("bplist0", buffer) { return .binary }
+    let xml = try? TextDecoder.withUTF8(buffer, format: .xml, allowTruncation: true) {
+      (text) throws(PlistParseError) in TextDecoder.looksLikeXML(text)
+    }
+    return xml ?? true ? .xml : .openStep
   }
 }

@@ -21,6 +21,28 @@ enum Platform {
     return memcmp(x, y, a.count) == 0
   }
 
+  /// Byte order of two byte ranges (`memcmp`, then the shorter first): negative, zero or
+  /// positive.
+  static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
+    let common = min(a.count, b.count)
+    if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+      let order = memcmp(x, y, common)
+      if order != 0 { return Int(order) }
+    }
+    return a.count - b.count
+  }
+
+  /// The index of the first `byte` at or after `start` (`memchr`), or nil.
+  static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+    guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+    return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+  }
+
   // MARK: - Time
 
   /// Sleeps for a few milliseconds.

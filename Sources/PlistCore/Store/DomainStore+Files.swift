@@ -167,16 +167,11 @@ extension DomainStore {
   public func domainNames() throws(PlistError) -> [String] {
     let directory = domainDirectory
     guard Platform.kind(atPath: directory) == .directory else { return [] }
-    let entries: [String]
-    do { entries = try Platform.directoryEntries(directory) } catch { throw .system(error) }
-    let suffix = fileSuffix
-    var names: [String] = []
-    for entry in entries where entry.hasSuffix(suffix) && !entry.hasPrefix(".") {
-      let name = String(entry.dropLast(suffix.count))
-      let kind = Platform.kind(atPath: directory + "/" + entry)
-      if !name.isEmpty && (kind == .regular || kind == .symbolicLink) { names.append(name) }
+    do {
+      return try DomainNameList(directory: directory, suffix: fileSuffix).sorted()
+    } catch {
+      throw .system(error)
     }
-    return names.sorted { KeyOrder.compare($0, $1) < 0 }
   }
 
   // MARK: - Files
@@ -192,29 +187,50 @@ extension DomainStore {
   static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
     -> Contents?
   {
+    // (No tuple here: its type would be made at run time, in every process.)
+    let read = try settledRead(path, limits: limits) { (bytes) throws(PlistParseError) in
+      let decoded = try PropertyList.decode(bytes, allowJSON: true)
+      return DecodedFile(value: decoded.value, format: decoded.format)
+    }
+    switch read {
+    case .missing: return nil
+    // Foundation reads a file that stays empty as an empty domain, and so does this.
+    case .empty: return Contents(dictionary: PlistDictionary(), format: .xml)
+    case .parsed(let decoded):
+      guard case .dictionary(let dictionary) = decoded.value else {
+        throw .notADictionary(source: path, found: decoded.value.type)
+      }
+      return Contents(dictionary: dictionary, format: decoded.format)
+    }
+  }
+
+  private struct DecodedFile {
+    let value: PlistValue
+    let format: PlistFormat
+  }
+
+  /// What `settledRead` found: no file, a file that stayed empty, or what `parse` made.
+  enum SettledRead<Parsed> {
+    case missing
+    case empty
+    case parsed(Parsed)
+  }
+
+  /// The reading `read(_:limits:)` does, with any parse: the file's bytes are given to
+  /// `parse` again only when the file changed, while an app may be saving it (see `read`).
+  static func settledRead<Parsed>(
+    _ path: String, limits: FileLimits,
+    parse: ([UInt8]) throws(PlistParseError) -> Parsed
+  ) throws(PlistError) -> SettledRead<Parsed> {
     var polls = 0
     // The version of the file just before the last read (unknown for the first).
     var known: FileIdentity?
     while true {
       guard let bytes = try FileAccess.readRegularFile(path: path, maximumSize: limits.maximumSize)
-      else { return nil }
-      // (No optional tuple here: its type would be made at run time, in every process.)
-      var value: PlistValue?
-      var format = PlistFormat.xml
+      else { return .missing }
       var failure: PlistParseError?
       if !bytes.isEmpty {
-        do {
-          let decoded = try PropertyList.decode(bytes, allowJSON: true)
-          (value, format) = (decoded.value, decoded.format)
-        } catch {
-          failure = error
-        }
-      }
-      if let value {
-        guard case .dictionary(let dictionary) = value else {
-          throw .notADictionary(source: path, found: value.type)
-        }
-        return Contents(dictionary: dictionary, format: format)
+        do { return .parsed(try parse(bytes)) } catch { failure = error }
       }
       // An old file is not being saved: what it holds now, it holds.
       if known == nil && !isRecent(Platform.identity(atPath: path)) {
@@ -239,12 +255,12 @@ extension DomainStore {
     }
   }
 
-  /// What a file that stayed empty or unparsable is: an empty domain (Foundation reads a file
-  /// that stays empty as one, and so does this), or its parse error.
-  private static func settled(_ failure: PlistParseError?, _ path: String) throws(PlistError)
-    -> Contents
+  /// What a file that stayed empty or unparsable is: empty (Foundation reads a file that
+  /// stays empty as an empty domain, and so does this), or its parse error.
+  private static func settled<Parsed>(_ failure: PlistParseError?, _ path: String)
+    throws(PlistError) -> SettledRead<Parsed>
   {
-    guard let failure else { return Contents(dictionary: PlistDictionary(), format: .xml) }
+    guard let failure else { return .empty }
     throw .parse(failure, source: path)
   }
 

@@ -31,6 +31,7 @@ extension DomainStore {
   /// - Throws: `PlistError.domainNotFound`, `.keyNotFound`, `.pathBlocked`, or what
   ///   `load(_:)` throws.
   public func value(at path: PlistPath, in domain: Domain) throws(PlistError) -> PlistValue {
+    if let value = try lookUpValue(at: path, in: domain) { return value }
     guard let value = try dictionary(of: domain).value(at: path) else {
       throw .keyNotFound(path, domain: domain.displayName)
     }
@@ -62,17 +63,27 @@ extension DomainStore {
   /// - Returns: The domains with matches, each with only its matching keys.
   /// - Throws: What `allDomains()` throws.
   public func find(_ word: String) throws(PlistError) -> [DomainContents] {
-    let needle = word.lowercased()
+    let word = FindWord(word)
     var found: [DomainContents] = []
-    for entry in try allDomains() {
-      let nameMatches = entry.domain.displayName.lowercased().contains(needle)
+    // The domains of `allDomains()`, in its order.
+    var domains: [Domain] = []
+    for name in try domainNames() {
+      if let domain = try? Domain(named: name) { domains.append(domain) }
+    }
+    domains.append(.global)
+    for domain in domains {
+      let nameMatches = word.isFound(in: domain.displayName)
+      let dictionary =
+        nameMatches
+        ? try load(domain)?.dictionary : try self.dictionary(of: domain, forFinding: word)
+      guard let dictionary else { continue }
       var selected = PlistDictionary()
-      for (key, value) in entry.dictionary
-      where nameMatches || key.lowercased().contains(needle) || value.containsText(needle) {
+      for (key, value) in dictionary
+      where nameMatches || word.isFound(in: key) || word.isFound(in: value) {
         selected[key] = value
       }
       if !selected.isEmpty {
-        found.append(DomainContents(domain: entry.domain, dictionary: selected))
+        found.append(DomainContents(domain: domain, dictionary: selected))
       }
     }
     return found
@@ -176,19 +187,6 @@ extension DomainStore {
       try dictionary.remove(at: old)
       try dictionary.set(value, at: new)
       try check(dictionary)
-    }
-  }
-}
-
-extension PlistValue {
-  /// Whether any string in the value (dictionary keys included) contains the lowercased word.
-  fileprivate func containsText(_ needle: String) -> Bool {
-    switch self {
-    case .string(let s): return s.lowercased().contains(needle)
-    case .array(let items): return items.contains { $0.containsText(needle) }
-    case .dictionary(let dict):
-      return dict.contains { $0.key.lowercased().contains(needle) || $0.value.containsText(needle) }
-    default: return false
     }
   }
 }

@@ -36,6 +36,22 @@ public struct DomainStore: Sendable {
     try self.init(root: try Self.root(in: environment), host: host)
   }
 
+  /// A store at the root two environment variables' values name (`init(environment:host:)`
+  /// without a dictionary: a program that makes none saves the runtime's set-up of one).
+  ///
+  /// - Parameters:
+  ///   - xdgConfigHome: `$XDG_CONFIG_HOME`, if set.
+  ///   - home: `$HOME`, if set.
+  ///   - host: Whose files.
+  /// - Throws: `PlistError.noPreferencesDirectory` without a usable root; `.invalidHost` for
+  ///   a bad host name.
+  public init(xdgConfigHome: String?, home: String?, host: Host = .any) throws(PlistError) {
+    guard let root = Self.root(xdgConfigHome: xdgConfigHome, home: home) else {
+      throw .noPreferencesDirectory
+    }
+    try self.init(root: root, host: host)
+  }
+
   /// A store at an explicit root.
   ///
   /// - Parameters:

@@ -4,7 +4,7 @@ import PlistCore
 /// how a change is printed.
 extension CommandContext {
   func cloudDirectories() throws(PlistError) -> CloudDirectories {
-    try CloudDirectories(environment: environment)
+    try CloudDirectories(environment: environment.dictionary)
   }
 
   func cloudStore(_ name: String) throws(PlistError) -> CloudStore {

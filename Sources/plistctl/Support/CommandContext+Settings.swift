@@ -7,12 +7,12 @@ extension CommandContext {
   func settingsAttachments() throws(PlistError) -> SettingsAttachments {
     SettingsAttachments(
       preferencesRoot: try store().root,
-      dataDirectories: SettingsAttachments.dataDirectories(in: environment))
+      dataDirectories: SettingsAttachments.dataDirectories(in: environment.dictionary))
   }
 
   /// The languages to show a bundle in: `--lang` first, then the environment's.
   func languages(_ option: String?) -> [String] {
-    (option.map { [$0] } ?? []) + SettingsLanguage.preferred(in: environment)
+    (option.map { [$0] } ?? []) + SettingsLanguage.preferred(in: environment.dictionary)
   }
 
   /// The schema of a domain's bundle, or nil when it has none (or it cannot be read: no

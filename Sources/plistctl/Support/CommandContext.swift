@@ -3,7 +3,7 @@ import PlistCore
 /// What a command may touch: the environment and the standard streams. `standard()` is the
 /// real process; tests build one with captured streams and run commands in process.
 struct CommandContext {
-  var environment: [String: String]
+  var environment: Environment
   /// `-currentHost` or `-host H` before the verb.
   var host: DomainStore.Host = .any
   /// Reads standard input to its end, at most the given number of bytes.
@@ -23,12 +23,7 @@ struct CommandContext {
 
   static func standard() -> CommandContext {
     CommandContext(
-      environment: Platform.environment([
-        "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_STATE_HOME",
-        "XDG_DATA_DIRS",
-        "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM", FileLimits.maximumSizeVariable,
-        FileLimits.lockTimeoutVariable,
-      ]),
+      environment: .process,
       readInput: { (maximumSize) throws(PlistError) in
         try FileAccess.readAll(
           descriptor: Platform.standardInput, name: standardInputName, maximumSize: maximumSize)
@@ -50,14 +45,17 @@ struct CommandContext {
 
   /// The preference store for this invocation's root and host.
   func store() throws(PlistError) -> DomainStore {
-    var store = try DomainStore(environment: environment, host: host)
+    var store = try DomainStore(
+      xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
     store.limits = try limits()
     return store
   }
 
   /// The limits of reads and lock waits: the environment's, and `--max-size`.
   func limits() throws(PlistError) -> FileLimits {
-    var limits = try FileLimits(environment: environment)
+    var limits = try FileLimits(
+      maximumSize: environment[FileLimits.maximumSizeVariable],
+      lockTimeout: environment[FileLimits.lockTimeoutVariable])
     if let maximumSize { limits.maximumSize = maximumSize }
     return limits
   }

@@ -34,14 +34,9 @@ enum Platform {
     signal(SIGXFSZ, SIG_IGN)
   }
 
-  /// The environment variables plistctl reads (converting the whole environment into a
-  /// dictionary cost a sixth of a `read`'s start-up).
-  static func environment(_ names: [String]) -> [String: String] {
-    var result: [String: String] = [:]
-    for name in names {
-      if let value = getenv(name) { result[name] = String(cString: value) }
-    }
-    return result
+  /// An environment variable's value, if set.
+  static func environmentVariable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
   }
 }
 

@@ -2,11 +2,13 @@ import Foundation
 import PlistCore
 import Testing
 
-/// `FileAccess.convert` streams binary to XML without building the tree: it must write exactly
-/// what decoding and encoding write, and refuse exactly what the reader refuses.
-@Suite("Streaming binary to XML")
+/// `FileAccess.convert` streams binary to XML and to JSON without building the tree: it must
+/// write exactly what decoding and encoding write, and refuse exactly what the reader refuses.
+@Suite("Streaming binary to XML and JSON")
 struct StreamingConversionTests {
-  static func convert(_ bytes: [UInt8]) throws -> (output: [UInt8]?, error: PlistError?) {
+  static func convert(_ bytes: [UInt8], to format: PlistFormat = .xml, compact: Bool = false)
+    throws -> (output: [UInt8]?, error: PlistError?)
+  {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -15,8 +17,8 @@ struct StreamingConversionTests {
     try Data(bytes).write(to: input)
     do {
       try FileAccess.convert(
-        try FileAccess.read(path: input.path), source: input.path, to: .xml,
-        destination: output.path)
+        try FileAccess.read(path: input.path), source: input.path, to: format,
+        destination: output.path, options: PropertyList.WriteOptions(prettyJSON: !compact))
     } catch {
       #expect(!FileManager.default.fileExists(atPath: output.path), "no output after a failure")
       #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.plist"])
@@ -48,6 +50,61 @@ struct StreamingConversionTests {
     let streamed = try Self.convert(binary)
     #expect(streamed.output == expected)
     if expected == nil { #expect(streamed.error != nil) }
+  }
+
+  /// The conversion through the tree, and its error (naming the same file).
+  static func throughTree(_ bytes: [UInt8], to format: PlistFormat, compact: Bool) -> (
+    output: [UInt8]?, error: String?
+  ) {
+    do {
+      // Detected, as `FileAccess.convert` detects it (a damaged header is not binary).
+      let value = try PropertyList.decode(bytes).value
+      return (
+        try PropertyList.encode(
+          value, as: format, options: PropertyList.WriteOptions(prettyJSON: !compact)), nil
+      )
+    } catch let error as PlistParseError {
+      return (nil, "parse: \(error)")
+    } catch {
+      return (nil, "encoding: \(error)")
+    }
+  }
+
+  static func describe(_ error: PlistError?) -> String? {
+    switch error {
+    case .parse(let error, _)?: return "parse: \(error)"
+    case .encoding(let error)?: return "encoding: \(error)"
+    case let other?: return "\(other)"
+    case nil: return nil
+    }
+  }
+
+  /// JSON (pretty and compact) and XML, on the corpus, generated values with reals that JSON
+  /// cannot hold, and damaged copies: the same bytes or the same error as through the tree.
+  @Test(arguments: [PlistFormat.json, .xml])
+  func sameBytesOrSameErrorAsTheTree(format: PlistFormat) throws {
+    var inputs = try Self.binaryCorpus.map { try Fixtures.bytes("corpus/\($0.file)") }
+    for seed in 0..<12 {
+      var generator = ValueGenerator(seed: UInt64(900 + seed))
+      inputs.append(try PropertyList.encode(generator.dictionary(depth: 4), as: .binary))
+    }
+    inputs.append(try PropertyList.encode(["a": [1, .real(.nan)], "b": 2], as: .binary))
+    var random = SplitMix(3)
+    for bytes in Array(inputs.suffix(13)) where !bytes.isEmpty {
+      for _ in 0..<30 {
+        var damaged = bytes
+        damaged[Int(random.next() % UInt64(damaged.count))] ^= 0x21
+        inputs.append(damaged)
+      }
+    }
+    for (n, bytes) in inputs.enumerated() {
+      for compact in format == .json ? [false, true] : [false] {
+        let streamed = try Self.convert(bytes, to: format, compact: compact)
+        let tree = Self.throughTree(bytes, to: format, compact: compact)
+        #expect(streamed.output == tree.output, "input \(n)")
+        #expect(Self.describe(streamed.error) == tree.error, "input \(n)")
+      }
+    }
   }
 
   @Test func refusesCyclesAndExponentialSharing() throws {

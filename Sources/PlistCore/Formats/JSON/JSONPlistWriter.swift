@@ -11,19 +11,21 @@ struct JSONPlistWriter {
   {
     switch value {
     case .array, .dictionary, .uid: break
-    default:
-      guard fragments else {
-        throw PlistEncodingError(
-          format: .json,
-          reason: "\(value.type.withArticle) as the whole file: a JSON property list is an array "
-            + "or a dictionary, as plutil requires", path: "")
-      }
+    default: guard fragments else { throw fragmentError(value) }
     }
     try JSONPlistWriter(out: out, pretty: pretty).write(value, depth: 0)
     out.append(0x0A)
   }
 
-  private func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+  /// Why a scalar cannot be a JSON file's root (`PropertyList.WriteOptions.jsonFragments`).
+  static func fragmentError(_ value: PlistValue) -> PlistEncodingError {
+    PlistEncodingError(
+      format: .json,
+      reason: "\(value.type.withArticle) as the whole file: a JSON property list is an array "
+        + "or a dictionary, as plutil requires", path: "")
+  }
+
+  func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     switch value {
     case .string(let s): appendString(s)
     case .integer(let i): out.appendDecimal(magnitude: i.magnitude, negative: i.isNegative)
@@ -68,13 +70,13 @@ struct JSONPlistWriter {
     out.flushIfFull()
   }
 
-  private func newline(_ depth: Int) {
+  func newline(_ depth: Int) {
     guard pretty else { return }
     out.append(0x0A)
     out.append(repeating: 0x20, count: 2 * depth)
   }
 
-  private func appendString(_ s: String) {
+  func appendString(_ s: String) {
     out.append(UInt8(ascii: "\""))
     for b in s.utf8 {
       switch b {

@@ -20,3 +20,75 @@ enum ASCII {
 
   static let lowercaseHex: [UInt8] = Array("0123456789abcdef".utf8)
 }
+
+// MARK: - Searching bytes
+
+extension ASCII {
+  /// Whether the bytes start with a literal.
+  static func hasPrefix(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard bytes.count >= count else { return false }
+    return Platform.bytesEqual(
+      UnsafeBufferPointer(start: literal.utf8Start, count: count),
+      UnsafeBufferPointer(rebasing: bytes[..<count]))
+  }
+
+  /// Where a literal first occurs in the bytes: a plain byte loop, for short inputs (the
+  /// standard library's generic search makes a searcher and walks indices one at a time).
+  static func firstIndex(of literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = literal.utf8CodeUnitCount
+    guard count > 0, bytes.count >= count else { return nil }
+    let first = literal.utf8Start[0]
+    let needle = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+    for i in 0...(bytes.count - count) where bytes[i] == first {
+      if Platform.bytesEqual(needle, UnsafeBufferPointer(rebasing: bytes[i..<(i + count)])) {
+        return i
+      }
+    }
+    return nil
+  }
+}
+
+extension ASCII {
+  /// Whether every byte is below 0x80, eight at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var i = 0
+    while i + 8 <= bytes.count {
+      if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+        return false
+      }
+      i += 8
+    }
+    while i < bytes.count {
+      if bytes[i] >= 0x80 { return false }
+      i += 1
+    }
+    return true
+  }
+}
+
+extension ASCII {
+  /// The index of the first `<` or `&` at or after `start`, or the end: eight bytes at a
+  /// time (a word holds one of them when a byte of it XORed with the character is zero).
+  static func firstMarkup(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = text.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    var i = start
+    while i + 8 <= text.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      if hasZeroByte(word ^ 0x3C3C_3C3C_3C3C_3C3C) || hasZeroByte(word ^ 0x2626_2626_2626_2626) {
+        break
+      }
+      i += 8
+    }
+    while i < text.count, text[i] != UInt8(ascii: "<"), text[i] != UInt8(ascii: "&") { i += 1 }
+    return i
+  }
+
+  @inline(__always)
+  private static func hasZeroByte(_ word: UInt64) -> Bool {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+  }
+}

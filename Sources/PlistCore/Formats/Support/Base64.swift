@@ -70,6 +70,13 @@ enum Base64 {
     case partialGroup
   }
 
+  /// What `decode(_:)` checks, without the bytes: throws where it would throw.
+  static func check(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) {
+    _ = try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
+      try countCharacters(text, table: table)
+    }
+  }
+
   /// Decodes base64, skipping white space; the last group must be padded to four characters.
   ///
   /// A first pass checks the text and counts its characters, so that the result is allocated

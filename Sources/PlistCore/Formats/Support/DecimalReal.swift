@@ -11,6 +11,33 @@ enum DecimalReal {
     fastPath(text) ?? Double(String(decoding: text, as: UTF8.self))
   }
 
+  /// Whether the text is `[+-]digits[.digits][(e|E)[+-]digits]` (digits on at least one
+  /// side of the point), which `parse` always reads (overflowing to infinity): what the
+  /// one-key look-up and `find` check of a `<real>` they do not need the value of.
+  ///
+  /// - Parameter text: The text, not trimmed.
+  /// - Returns: Whether it is a decimal real in that form.
+  static func isWellFormed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = text.count
+    var i = 0
+    if i < n && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) { i += 1 }
+    var digits = 0
+    while i < n && ASCII.isDigit(text[i]) { (i, digits) = (i + 1, digits + 1) }
+    if i < n && text[i] == UInt8(ascii: ".") {
+      i += 1
+      while i < n && ASCII.isDigit(text[i]) { (i, digits) = (i + 1, digits + 1) }
+    }
+    guard digits > 0 else { return false }
+    if i < n && text[i] | 0x20 == UInt8(ascii: "e") {
+      i += 1
+      if i < n && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) { i += 1 }
+      let exponentStart = i
+      while i < n && ASCII.isDigit(text[i]) { i += 1 }
+      guard i > exponentStart else { return false }
+    }
+    return i == n
+  }
+
   /// The bytes a decimal real may contain: digits, `.`, `+`, `-`, `e` and `E`. Callers check
   /// text with it before `parse`, so that the standard library's parser never sees hex
   /// floats or words such as `nan`.

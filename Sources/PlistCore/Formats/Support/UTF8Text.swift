@@ -8,4 +8,35 @@ enum UTF8Text {
     let unchanged = string.withUTF8 { Platform.bytesEqual($0, bytes) }
     return unchanged ? string : nil
   }
+
+  /// Whether the bytes are valid UTF-8 (what `string(_:)` accepts), without making a string:
+  /// no stray continuation byte, no overlong form, no surrogate, nothing above U+10FFFF.
+  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let lead = bytes[i]
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return false
+      }
+      guard i + length <= n, (low...high).contains(bytes[i + 1]) else { return false }
+      for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
+      i += length
+    }
+    return true
+  }
 }

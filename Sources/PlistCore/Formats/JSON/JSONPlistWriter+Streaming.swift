@@ -1,0 +1,36 @@
+// MARK: - The streaming binary converter's JSON side
+
+extension JSONPlistWriter: StreamingPlistWriter {
+  static var format: PlistFormat { .json }
+
+  init(streamingTo out: ByteOutput, pretty: Bool) { self.init(out: out, pretty: pretty) }
+
+  func begin() {}
+
+  func end() { out.append(0x0A) }
+
+  func open(_ tag: XMLTag, depth: Int, empty: Bool) {
+    let array = tag == .array
+    out.append(empty ? (array ? "[]" : "{}") : (array ? "[" : "{"))
+  }
+
+  func startItem(_ position: Int, depth: Int) {
+    if position > 0 { out.append(UInt8(ascii: ",")) }
+    newline(depth)
+  }
+
+  func startEntry(_ position: Int, key: String, depth: Int) {
+    startItem(position, depth: depth)
+    appendString(key)
+    out.append(pretty ? ": " : ":")
+  }
+
+  func close(_ tag: XMLTag, depth: Int) {
+    newline(depth)
+    out.append(UInt8(ascii: tag == .array ? "]" : "}"))
+  }
+
+  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+    try write(value, depth: depth)
+  }
+}
