@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+# FUZZ_RUNS=N: N executions per reader instead of SECONDS (how the readers' 10^6 are run).
+if [ -n "${FUZZ_RUNS:-}" ]; then limit=-runs=$FUZZ_RUNS; length="$FUZZ_RUNS runs"; else
+  limit=-max_total_time=$seconds; length="${seconds}s"; fi
 build=.build-fuzz
 mkdir -p "$build" fuzz/artifacts
 sources=$(find Sources/PlistCore -name '*.swift' | sort)
@@ -29,9 +32,9 @@ for target in ${FUZZ_TARGETS:-xml binary openstep json detect lazy}; do
   for file in $(seed "$target"); do cp -f "$fixtures/$file" "$corpus/" 2>/dev/null || true; done
   # Seeds of a target's own (the lazy target: domains the one-key write takes as canonical).
   [ -d "fuzz/seeds/$target" ] && cp -f fuzz/seeds/"$target"/* "$corpus/"
-  echo "== fuzzing the $target reader for ${seconds}s"
+  echo "== fuzzing the $target reader for $length"
   [ "$target" = detect ] && format="" || format=$target
-  if ! PLIST_FUZZ_FORMAT=$format "$build/plist-fuzz" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+  if ! PLIST_FUZZ_FORMAT=$format "$build/plist-fuzz" "$corpus" "$limit" -max_len=65536 -timeout=10 \
       -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target-" \
       2> "$build/$target.log"; then
     status=1
