@@ -7,6 +7,8 @@
 #   - `convert --in-place` racing writers: how many acknowledged writes are lost (none);
 #   - a FIFO as a domain file, `/dev/zero`, an endless standard input: each fails at once
 #     with one line;
+#   - `ulimit -n 3`: one line naming the cause (the static binary reads its arguments
+#     from /proc/self/cmdline; a debug build's dynamic loader fails before plistctl runs);
 #   - a lock holder stopped with SIGSTOP: a write gives up after PLISTCTL_LOCK_TIMEOUT,
 #     naming it.
 # STRESS_KILLS sets how many writers are killed (default 300).
@@ -94,6 +96,12 @@ check "lint /dev/zero stops at the limit" \
   sh -c "timeout 60 '$plistctl' lint /dev/zero 2>/dev/null; [ \$? -eq 2 ]"
 check "an endless standard input stops at the limit" \
   sh -c "yes | timeout 60 '$plistctl' lint - 2>/dev/null; [ \$? -eq 2 ]"
+
+# Out of file descriptors: one line saying so, not "no command given".
+message=$(sh -c "ulimit -n 3; exec '$plistctl' read race seed" 2>&1 || true)
+echo "ulimit -n 3: $message"
+check "out of descriptors is one clear line" \
+  sh -c "echo '$message' | grep -q 'Too many open files'"
 
 # A stopped lock holder.
 flock "$XDG_CONFIG_HOME" sleep 600 &
