@@ -15,8 +15,10 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
     }
   } catch {
     _ = error.description
+    if format == .binary { compareStreaming(bytes, nil) }
     return
   }
+  if format == .binary { compareStreaming(bytes, value) }
   do {
     let binary = try PropertyList.encode(value, as: .binary)
     let again = try PropertyList.decode(binary, as: .binary)
@@ -32,4 +34,31 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
   _ = try? PropertyList.encode(value, as: .json)
   _ = try? PropertyList.encode(value, as: .openStep)
   _ = PropertyList.describe(value)
+}
+
+/// Binary to XML and JSON streamed from the bytes must give the bytes the tree's writers give,
+/// and fail exactly when reading or writing through the tree fails.
+func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
+  bytes.withUnsafeBufferPointer { buffer in
+    for format in [PlistFormat.xml, .json] {
+      let out = ByteOutput()
+      let streamed: Bool
+      do {
+        if format == .xml {
+          try BinaryToXMLConverter.convert(buffer, to: out)
+        } else {
+          try BinaryToJSONConverter.convert(buffer, to: out)
+        }
+        streamed = true
+      } catch {
+        streamed = false
+      }
+      let tree = value.flatMap { try? PropertyList.encode($0, as: format) }
+      precondition(
+        streamed == (tree != nil), "streamed \(format.name): \(streamed), tree: \(tree != nil)")
+      if let tree {
+        precondition(out.finish() == tree, "streamed \(format.name) differs from the tree's")
+      }
+    }
+  }
 }

@@ -20,35 +20,52 @@ enum Base64 {
   /// Appends the encoding of `bytes` to `out`, calling `lineBreak` after every `lineLength`
   /// characters of output (pass `Int.max` for one line).
   static func encode(
-    _ bytes: [UInt8], lineLength: Int, into out: ByteOutput,
+    _ bytes: UnsafeBufferPointer<UInt8>, lineLength: Int, into out: ByteOutput,
     lineBreak: (ByteOutput) -> Void = { _ in }
   ) {
     var column = 0
-    @inline(__always) func emit(_ c: UInt8) {
-      if column == lineLength {
-        lineBreak(out)
-        column = 0
+    // A group's four characters at once when they fit on the line (always, for the XML
+    // writer's lines, whose lengths are multiples of four), one by one otherwise.
+    @inline(__always) func emit(_ group: UInt32) {
+      if column + 4 <= lineLength {
+        out.appendBigEndian(UInt64(group), width: 4)
+        column += 4
+        return
       }
-      out.append(c)
-      column += 1
+      for shift in stride(from: 24 as UInt32, through: 0, by: -8) {
+        if column == lineLength {
+          lineBreak(out)
+          column = 0
+        }
+        out.append(UInt8(truncatingIfNeeded: group >> shift))
+        column += 1
+      }
     }
     alphabet.withUnsafeBufferPointer { table in
+      @inline(__always) func character(_ n: UInt32, _ shift: UInt32) -> UInt32 {
+        UInt32(table[Int(n >> shift & 63)])
+      }
       var i = 0
       while i + 3 <= bytes.count {
+        if column == lineLength {
+          lineBreak(out)
+          column = 0
+        }
         let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-        emit(table[Int(n >> 18)])
-        emit(table[Int(n >> 12 & 63)])
-        emit(table[Int(n >> 6 & 63)])
-        emit(table[Int(n & 63)])
+        emit(
+          character(n, 18) << 24 | character(n, 12) << 16 | character(n, 6) << 8 | character(n, 0))
         i += 3
       }
       let rest = bytes.count - i
       if rest > 0 {
+        if column == lineLength {
+          lineBreak(out)
+          column = 0
+        }
         let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-        emit(table[Int(n >> 18)])
-        emit(table[Int(n >> 12 & 63)])
-        emit(rest == 2 ? table[Int(n >> 6 & 63)] : UInt8(ascii: "="))
-        emit(UInt8(ascii: "="))
+        let third = rest == 2 ? character(n, 6) : UInt32(UInt8(ascii: "="))
+        emit(
+          character(n, 18) << 24 | character(n, 12) << 16 | third << 8 | UInt32(UInt8(ascii: "=")))
       }
     }
   }
@@ -56,7 +73,7 @@ enum Base64 {
   /// The encoding of `bytes` on one line.
   static func encode(_ bytes: [UInt8]) -> String {
     let out = ByteOutput()
-    encode(bytes, lineLength: Int.max, into: out)
+    bytes.withUnsafeBufferPointer { encode($0, lineLength: Int.max, into: out) }
     return String(decoding: out.finish(), as: UTF8.self)
   }
 
