@@ -213,14 +213,14 @@ struct BinaryPlistWriter {
   static func appendString(_ s: String, to out: ByteOutput) {
     var copy = s
     copy.withUTF8 { utf8 in
-      var units = 0
-      for byte in utf8 where byte & 0xC0 != 0x80 {
-        units += byte >= 0xF0 ? 2 : 1  // a four-byte sequence is a surrogate pair
-      }
-      if units == utf8.count {
+      if ASCII.isASCII(utf8) {
         appendHeader(0x50, count: utf8.count, to: out)
         out.append(utf8)
         return
+      }
+      var units = 0
+      for byte in utf8 where byte & 0xC0 != 0x80 {
+        units += byte >= 0xF0 ? 2 : 1  // a four-byte sequence is a surrogate pair
       }
       appendHeader(0x60, count: units, to: out)
       var i = 0

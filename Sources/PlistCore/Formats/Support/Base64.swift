@@ -109,8 +109,26 @@ enum Base64 {
         var group: UInt32 = 0
         var filled = 0
         var o = 0
-        for byte in text {
-          let value = table[Int(byte)]
+        var i = 0
+        while i < text.count {
+          // Four characters of the alphabet in a row, between groups: the usual case.
+          if filled == 0, i + 4 <= text.count {
+            let (a, b, c, d) = (
+              table[Int(text[i])], table[Int(text[i + 1])], table[Int(text[i + 2])],
+              table[Int(text[i + 3])]
+            )
+            if a | b | c | d < 64 {
+              let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+              out[o] = UInt8(truncatingIfNeeded: n >> 16)
+              out[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
+              out[o + 2] = UInt8(truncatingIfNeeded: n)
+              o += 3
+              i += 4
+              continue
+            }
+          }
+          let value = table[Int(text[i])]
+          i += 1
           guard value < 64 else { continue }
           group = group << 6 | UInt32(value)
           filled += 1
@@ -143,7 +161,18 @@ enum Base64 {
   {
     var characters = 0
     var paddings = 0
-    for index in text.indices {
+    var index = 0
+    while index < text.count {
+      // Four characters of the alphabet before any padding: the usual case.
+      if paddings == 0, index + 4 <= text.count,
+        table[Int(text[index])] | table[Int(text[index + 1])] | table[Int(text[index + 2])]
+          | table[Int(text[index + 3])] < 64
+      {
+        characters += 4
+        index += 4
+        continue
+      }
+      defer { index += 1 }
       let value = table[Int(text[index])]
       if value < 64 {
         if paddings > 0 { throw .badPadding }
