@@ -11,7 +11,17 @@ struct ScalarTable {
   private let seed = UInt64.random(in: .min ... .max)
 
   init() {
-    slots = Array(repeating: 0, count: 1024)
+    slots = Self.emptySlots(1024)
+  }
+
+  /// Zeroed slots; a large table asks for huge pages before its zeros are written (the
+  /// tables a 10 MB plist grows through took 1,000 page faults).
+  private static func emptySlots(_ count: Int) -> [UInt64] {
+    [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+      Platform.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      buffer.initialize(repeating: 0)
+      initialized = count
+    }
   }
 
   /// The index of an object equal to `scalar` among `objects`, or nil; when nil, the slot
@@ -43,7 +53,7 @@ struct ScalarTable {
   /// Doubles the slots.
   private mutating func grow() {
     let old = slots
-    slots = Array(repeating: 0, count: old.count * 2)
+    slots = Self.emptySlots(old.count * 2)
     let mask = slots.count - 1
     for stored in old where stored != 0 {
       var target = Int(truncatingIfNeeded: stored >> 32) & mask
