@@ -218,31 +218,38 @@ struct BinaryPlistWriter {
         out.append(utf8)
         return
       }
-      var units = 0
-      for byte in utf8 where byte & 0xC0 != 0x80 {
-        units += byte >= 0xF0 ? 2 : 1  // a four-byte sequence is a surrogate pair
-      }
-      appendHeader(0x60, count: units, to: out)
-      var i = 0
-      while i < utf8.count {
-        let lead = UInt32(utf8[i])
-        var scalar: UInt32
-        var length: Int
-        switch lead {
-        case ..<0x80: (scalar, length) = (lead, 1)
-        case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
-        case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
-        default: (scalar, length) = (lead & 0x07, 4)
+      // One pass into a buffer, then the header with the count: UTF-16 takes at most two
+      // bytes per byte of UTF-8 (four for a four-byte sequence).
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count) { utf16 in
+        var o = 0
+        @inline(__always) func unit(_ value: UInt32) {
+          utf16[o] = UInt8(truncatingIfNeeded: value >> 8)
+          utf16[o + 1] = UInt8(truncatingIfNeeded: value)
+          o += 2
         }
-        for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
-        i += length
-        if scalar >= 0x1_0000 {
-          let offset = scalar - 0x1_0000
-          out.appendBigEndian(UInt64(0xD800 + (offset >> 10)), width: 2)
-          out.appendBigEndian(UInt64(0xDC00 + (offset & 0x3FF)), width: 2)
-        } else {
-          out.appendBigEndian(UInt64(scalar), width: 2)
+        var i = 0
+        while i < utf8.count {
+          let lead = UInt32(utf8[i])
+          var scalar: UInt32
+          var length: Int
+          switch lead {
+          case ..<0x80: (scalar, length) = (lead, 1)
+          case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
+          case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
+          default: (scalar, length) = (lead & 0x07, 4)
+          }
+          for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
+          i += length
+          if scalar >= 0x1_0000 {
+            let offset = scalar - 0x1_0000
+            unit(0xD800 + (offset >> 10))
+            unit(0xDC00 + (offset & 0x3FF))
+          } else {
+            unit(scalar)
+          }
         }
+        appendHeader(0x60, count: o / 2, to: out)
+        out.append(UnsafeBufferPointer(rebasing: utf16[..<o]))
       }
     }
   }

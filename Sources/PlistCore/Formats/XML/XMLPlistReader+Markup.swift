@@ -149,6 +149,15 @@ extension XMLPlistReader {
       let shown = String(decoding: name, as: UTF8.self)
       throw failure("unknown element <\(shown)>", at: pos)
     }
+    // Fast path: `<name>` or `<name/>`, no attributes.
+    if byte(i) == UInt8(ascii: ">") {
+      pos = i + 1
+      return OpenTag(tag: tag, selfClosing: false)
+    }
+    if byte(i) == 0x2F, byte(i + 1) == UInt8(ascii: ">") {
+      pos = i + 2
+      return OpenTag(tag: tag, selfClosing: true)
+    }
     pos = i
     return OpenTag(tag: tag, selfClosing: try finishTag())
   }
