@@ -50,13 +50,21 @@ struct BinaryPlistWriter {
       case .array(let items):
         objects += 1
         references += items.count
-        for item in items { count(item, depth: depth + 1) }
+        countAll(items, depth: depth + 1)
       case .dictionary(let dict):
         objects += 1 + dict.count
         references += 2 * dict.count
-        for child in dict.values { count(child, depth: depth + 1) }
+        countAll(dict.values, depth: depth + 1)
       default:
         objects += 1
+      }
+    }
+
+    /// Through the array's buffer: the values are looked at in place, not copied out (and
+    /// retained and released) one by one.
+    private mutating func countAll(_ values: [PlistValue], depth: Int) {
+      values.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices { count(buffer[index], depth: depth) }
       }
     }
   }
@@ -75,9 +83,14 @@ struct BinaryPlistWriter {
       try NestingLimit.checkWriting(inside: depth, format: .binary)
       let index = reserve()
       let base = pending.count
-      for (position, item) in items.enumerated() {
-        do { pending.append(try flatten(item, depth: depth + 1)) } catch {
-          throw error.inside(String(position))
+      // Through the buffer: the items are flattened in place, not copied out one by one.
+      try items.withUnsafeBufferPointer { (buffer) throws(PlistEncodingError) in
+        for position in buffer.indices {
+          do throws(PlistEncodingError) {
+            pending.append(try flatten(buffer[position], depth: depth + 1))
+          } catch {
+            throw error.inside(String(position))
+          }
         }
       }
       entries[Int(index)] = .array(start: references.count, count: items.count)
@@ -96,9 +109,13 @@ struct BinaryPlistWriter {
       } else {
         for key in dict.keys { pending.append(uniqued(.string(key))) }
       }
-      for (key, child) in zip(dict.keys, dict.values) {
-        do { pending.append(try flatten(child, depth: depth + 1)) } catch {
-          throw error.inside(key)
+      try dict.values.withUnsafeBufferPointer { (buffer) throws(PlistEncodingError) in
+        for position in buffer.indices {
+          do throws(PlistEncodingError) {
+            pending.append(try flatten(buffer[position], depth: depth + 1))
+          } catch {
+            throw error.inside(dict.keys[position])
+          }
         }
       }
       entries[Int(index)] = .dictionary(start: references.count, count: dict.count)

@@ -96,60 +96,94 @@ enum Base64 {
 
   /// Decodes base64, skipping white space; the last group must be padded to four characters.
   ///
-  /// A first pass checks the text and counts its characters, so that the result is allocated
-  /// at its exact size (it lives on in the value tree) and the second pass needs no checks.
+  /// One pass checks and decodes (throwing what `check` throws, at the same byte) into a
+  /// buffer sized for the text; the bytes are copied to an array of their exact size when
+  /// the text's white space left 32 bytes or more unused (the array lives on in the value
+  /// tree).
   static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> [UInt8] {
-    let characters = try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
-      try countCharacters(text, table: table)
-    }
-    let length = characters / 4 * 3 + max(characters % 4 - 1, 0)
-    guard length > 0 else { return [] }
-    return [UInt8](unsafeUninitializedCapacity: length) { out, initialized in
+    var failure: DecodeFailure?
+    var decoded = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3 + 3) {
+      out, initialized in
       values.withUnsafeBufferPointer { table in
-        var group: UInt32 = 0
-        var filled = 0
-        var o = 0
-        var i = 0
-        while i < text.count {
-          // Four characters of the alphabet in a row, between groups: the usual case.
-          if filled == 0, i + 4 <= text.count {
-            let (a, b, c, d) = (
-              table[Int(text[i])], table[Int(text[i + 1])], table[Int(text[i + 2])],
-              table[Int(text[i + 3])]
-            )
-            if a | b | c | d < 64 {
-              let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-              out[o] = UInt8(truncatingIfNeeded: n >> 16)
-              out[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
-              out[o + 2] = UInt8(truncatingIfNeeded: n)
-              o += 3
-              i += 4
-              continue
-            }
-          }
-          let value = table[Int(text[i])]
-          i += 1
-          guard value < 64 else { continue }
-          group = group << 6 | UInt32(value)
-          filled += 1
-          if filled == 4 {
-            out[o] = UInt8(truncatingIfNeeded: group >> 16)
-            out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
-            out[o + 2] = UInt8(truncatingIfNeeded: group)
-            o += 3
-            group = 0
-            filled = 0
-          }
-        }
-        if filled == 2 {
-          out[o] = UInt8(truncatingIfNeeded: group >> 4)
-        } else if filled == 3 {
-          out[o] = UInt8(truncatingIfNeeded: group >> 10)
-          out[o + 1] = UInt8(truncatingIfNeeded: group >> 2)
+        do throws(DecodeFailure) {
+          initialized = try decode(text, table: table, into: out)
+        } catch {
+          failure = error
+          initialized = 0
         }
       }
-      initialized = length
     }
+    if let failure { throw failure }
+    if decoded.capacity - decoded.count >= 32 {
+      decoded = decoded.withUnsafeBufferPointer { Array($0) }
+    }
+    return decoded
+  }
+
+  /// The decoding pass: `countCharacters`'s checks, in its order, with the bytes written to
+  /// `out` (room for three bytes per four characters of `text`); returns how many.
+  private static func decode(
+    _ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
+    into out: UnsafeMutableBufferPointer<UInt8>
+  ) throws(DecodeFailure) -> Int {
+    var group: UInt32 = 0
+    var filled = 0
+    var characters = 0
+    var paddings = 0
+    var o = 0
+    var i = 0
+    while i < text.count {
+      // Four characters of the alphabet in a row, between groups: the usual case.
+      if filled == 0, paddings == 0, i + 4 <= text.count {
+        let (a, b, c, d) = (
+          table[Int(text[i])], table[Int(text[i + 1])], table[Int(text[i + 2])],
+          table[Int(text[i + 3])]
+        )
+        if a | b | c | d < 64 {
+          let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+          out[o] = UInt8(truncatingIfNeeded: n >> 16)
+          out[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
+          out[o + 2] = UInt8(truncatingIfNeeded: n)
+          o += 3
+          characters += 4
+          i += 4
+          continue
+        }
+      }
+      let value = table[Int(text[i])]
+      if value < 64 {
+        if paddings > 0 { throw .badPadding }
+        characters += 1
+        group = group << 6 | UInt32(value)
+        filled += 1
+        if filled == 4 {
+          out[o] = UInt8(truncatingIfNeeded: group >> 16)
+          out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
+          out[o + 2] = UInt8(truncatingIfNeeded: group)
+          o += 3
+          group = 0
+          filled = 0
+        }
+      } else if value == padding {
+        paddings += 1
+      } else if value == invalid {
+        throw .invalidByte(i)
+      }
+      i += 1
+    }
+    if characters % 4 == 1 { throw .badPadding }
+    let needed = (4 - characters % 4) % 4
+    if paddings < needed { throw .partialGroup }
+    if paddings > needed { throw .badPadding }
+    if filled == 2 {
+      out[o] = UInt8(truncatingIfNeeded: group >> 4)
+      o += 1
+    } else if filled == 3 {
+      out[o] = UInt8(truncatingIfNeeded: group >> 10)
+      out[o + 1] = UInt8(truncatingIfNeeded: group >> 2)
+      o += 2
+    }
+    return o
   }
 
   /// How many alphabet characters `text` holds; throws at a byte outside the alphabet and
