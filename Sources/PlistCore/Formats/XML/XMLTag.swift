@@ -41,6 +41,7 @@ enum XMLTag {
 
   /// The bytes of `text` in `range` packed as `packedName` packs a name; 0 (no name's) for
   /// more than seven. One load of a word when the text goes on that far.
+  @inline(__always)
   static func pack(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
     guard range.count <= 7 else { return 0 }
     if range.lowerBound + 8 <= text.count, let base = text.baseAddress {
