@@ -30,6 +30,7 @@ struct BinaryPlistWriter {
     var size = Census()
     size.count(value, depth: 0)
     writer.entries.reserveCapacity(size.objects)
+    writer.unique = ScalarTable(expected: size.objects)
     writer.references.reserveCapacity(size.references)
     _ = try writer.flatten(value, depth: 0)
     writer.emit(to: out)

@@ -10,8 +10,13 @@ struct ScalarTable {
   private var count = 0
   private let seed = UInt64.random(in: .min ... .max)
 
-  init() {
-    slots = Self.emptySlots(1024)
+  /// - Parameter expected: How many objects may be looked up: the table starts with room
+  ///   for half of them without growing (a 10 MB plist's table grew eight times, each time
+  ///   zeroing a new one and placing every entry again).
+  init(expected: Int = 0) {
+    var count = 1024
+    while count < expected / 2 && count < 1 << 24 { count *= 2 }
+    slots = Self.emptySlots(count)
   }
 
   /// Zeroed slots; a large table asks for huge pages before its zeros are written (the
