@@ -160,22 +160,28 @@ struct BinaryPlistWriter {
     var offsets: [Int] = []
     offsets.reserveCapacity(entries.count)
     out.append("bplist00")
-    for entry in entries {
-      offsets.append(out.position - fileStart)
-      switch entry {
-      case .scalar(let value): Self.appendScalar(value, to: out)
-      case .array(let start, let count):
-        Self.appendHeader(0xA0, count: count, to: out)
-        for ref in references[start..<(start + count)] {
-          Self.appendUInt(UInt64(ref), width: refSize, to: out)
-        }
-      case .dictionary(let start, let count):
-        Self.appendHeader(0xD0, count: count, to: out)
-        for ref in references[start..<(start + 2 * count)] {
-          Self.appendUInt(UInt64(ref), width: refSize, to: out)
+    // Through the buffers: entries are looked at in place, not copied out (and retained and
+    // released) one by one.
+    entries.withUnsafeBufferPointer { entries in
+      references.withUnsafeBufferPointer { references in
+        for index in entries.indices {
+          offsets.append(out.position - fileStart)
+          switch entries[index] {
+          case .scalar(let value): Self.appendScalar(value, to: out)
+          case .array(let start, let count):
+            Self.appendHeader(0xA0, count: count, to: out)
+            for ref in references[start..<(start + count)] {
+              Self.appendUInt(UInt64(ref), width: refSize, to: out)
+            }
+          case .dictionary(let start, let count):
+            Self.appendHeader(0xD0, count: count, to: out)
+            for ref in references[start..<(start + 2 * count)] {
+              Self.appendUInt(UInt64(ref), width: refSize, to: out)
+            }
+          }
+          out.flushIfFull()
         }
       }
-      out.flushIfFull()
     }
     let tableOffset = out.position - fileStart
     let offsetSize = Self.byteWidth(UInt64(tableOffset))
