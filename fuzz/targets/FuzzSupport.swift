@@ -37,24 +37,29 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
 }
 
 /// Binary to XML and JSON streamed from the bytes must succeed, with the bytes the tree's
-/// writers give, wherever reading and writing through the tree succeeds. (Not the converse:
-/// the stream never decodes the value of a repeated key that a later one replaces, so a
-/// broken object there, which the tree reader refuses, does not stop it.)
+/// writers give, wherever reading and writing through the tree succeeds; and fail wherever
+/// the tree reader refuses the file.
 func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
-  guard let value else { return }
   bytes.withUnsafeBufferPointer { buffer in
     for format in [PlistFormat.xml, .json] {
-      guard let tree = try? PropertyList.encode(value, as: format) else { continue }
       let out = ByteOutput()
+      let streamed: Bool
       do {
         if format == .xml {
           try BinaryToXMLConverter.convert(buffer, to: out)
         } else {
           try BinaryToJSONConverter.convert(buffer, to: out)
         }
+        streamed = true
       } catch {
-        preconditionFailure("streamed \(format.name) failed where the tree's succeeds: \(error)")
+        streamed = false
       }
+      guard let value else {
+        precondition(!streamed, "streamed \(format.name) accepts a file the tree reader refuses")
+        continue
+      }
+      guard let tree = try? PropertyList.encode(value, as: format) else { continue }
+      precondition(streamed, "streamed \(format.name) failed where the tree's succeeds")
       precondition(out.finish() == tree, "streamed \(format.name) differs from the tree's")
     }
   }

@@ -129,4 +129,19 @@ struct StreamingConversionTests {
     let expected = try PropertyList.encode(PropertyList.decode(bytes, as: .binary), as: .xml)
     #expect(try Self.convert(bytes).output == expected)
   }
+
+  /// The value of a repeated key that a later one replaces is never written, but the reader
+  /// refuses the file when it is broken, and so must the conversion.
+  @Test(arguments: [PlistFormat.json, .xml])
+  func aBrokenValueOfAReplacedKeyIsRefusedLikeTheReader(format: PlistFormat) throws {
+    // { "b": <a set>, "a": 2, "b": 3 }: the set, which the reader refuses, is replaced.
+    let bytes = MalformedInputTests.binary([
+      [0xD3, 1, 2, 1, 3, 4, 5], [0x51, 0x62], [0x51, 0x61], [0xC0], [0x10, 2], [0x10, 3],
+    ])
+    #expect(throws: PlistParseError.self) { try PropertyList.decode(bytes, as: .binary) }
+    let streamed = try Self.convert(bytes, to: format)
+    #expect(streamed.output == nil)
+    #expect(
+      Self.describe(streamed.error) == Self.throughTree(bytes, to: format, compact: false).error)
+  }
 }

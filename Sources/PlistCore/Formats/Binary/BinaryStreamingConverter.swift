@@ -228,6 +228,19 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
     }
     if KeyOrder.isStrictlyIncreasing(keys) { return (keys, values) }
     let kept = KeyOrder.orderKeepingLast(keys)
+    if kept.count < keys.count {
+      // The values that later ones replace are never written, but the tree reader decodes
+      // them, and refuses the file if one is broken: so must this.
+      var replaced = [Bool](repeating: true, count: keys.count)
+      for index in kept { replaced[index] = false }
+      do throws(PlistParseError) {
+        for (index, value) in values.enumerated() where replaced[index] {
+          _ = try reader.object(value, depth: depth + 1)
+        }
+      } catch {
+        throw .parse(error)
+      }
+    }
     return (kept.map { keys[$0] }, kept.map { values[$0] })
   }
 
