@@ -10,8 +10,11 @@ struct ScalarTable {
   private var count = 0
   private let seed = UInt64.random(in: .min ... .max)
 
-  init() {
-    slots = Array(repeating: 0, count: 1024)
+  /// - Parameter capacity: How many objects it will hold without growing.
+  init(capacity: Int = 512) {
+    var size = 1024
+    while size < 2 * capacity { size *= 2 }
+    slots = Array(repeating: 0, count: size)
   }
 
   /// The index of an object equal to `scalar` among `objects`, or nil; when nil, the slot
@@ -25,6 +28,23 @@ struct ScalarTable {
       if stored >> 32 == tag, let object = objects(Int(stored & 0xFFFF_FFFF) - 1),
         Self.same(object, scalar)
       {
+        return (Int(stored & 0xFFFF_FFFF) - 1, slot)
+      }
+      slot = (slot + 1) & mask
+    }
+    return (nil, slot)
+  }
+
+  /// `find(_:hash:in:)` for objects known only by their encoded bytes (a canonical binary
+  /// file's, where equal bytes are equal objects): `matches` says whether object `index`
+  /// is the one looked for.
+  func find(hash: UInt64, matching matches: (Int) -> Bool) -> (Int?, Int) {
+    let mask = slots.count - 1
+    let tag = hash >> 32
+    var slot = Int(truncatingIfNeeded: tag) & mask
+    while slots[slot] != 0 {
+      let stored = slots[slot]
+      if stored >> 32 == tag, matches(Int(stored & 0xFFFF_FFFF) - 1) {
         return (Int(stored & 0xFFFF_FFFF) - 1, slot)
       }
       slot = (slot + 1) & mask
@@ -92,6 +112,9 @@ struct ScalarTable {
     h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
     return h ^ (h >> 32)
   }
+
+  /// The hash of an object's encoded bytes.
+  func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { mix(bytes: bytes, tag: 8) }
 
   private func mix(bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
     var h = seed ^ tag ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15

@@ -1,0 +1,181 @@
+/// A binary domain file that is exactly what `BinaryPlistWriter` writes for its dictionary,
+/// seen as its objects' byte ranges, so that a write of one key can copy every other object's
+/// bytes instead of parsing and encoding them (as `XMLCanonicalDomain` does for XML): the
+/// result is byte for byte what a full read, change and write would give.
+///
+/// Only a root dictionary of scalars is taken, laid out as the writer lays it out: object 0
+/// the dictionary at offset 8; objects 1…N its keys, in key order; then each value that
+/// equals no earlier object, in key order; every object in the one encoding the writer gives
+/// its value (smallest headers and widths, ASCII strings as bytes, the others as UTF-16, no
+/// 4-byte reals), no two alike, offsets contiguous, references and offsets of the smallest
+/// width, the writer's trailer. Equal objects then have equal bytes, so the rewrite can
+/// unique them by their bytes. The full read's checks run too (`BinaryPlistValidator`), so
+/// nothing it refuses is ever taken; anything else is not, and the caller does the full
+/// write.
+struct BinaryCanonicalDomain {
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Where each object starts, then where the offset table starts (one more entry).
+  let starts: [Int]
+  /// The number of keys (objects 1…count).
+  let count: Int
+  /// Per key, in key order, its value's object.
+  let values: [Int]
+  /// Every object but the root, by its bytes.
+  let table: ScalarTable
+
+  /// The file's objects, or nil when it is not (provably) canonical.
+  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let trailer = try? BinaryPlistTrailer(validating: bytes),
+      let starts = Self.objectStarts(bytes, trailer),
+      let root = Self.root(bytes, trailer, end: starts[1])
+    else { return nil }
+    self.bytes = bytes
+    self.starts = starts
+    count = root.count
+    // Keys: objects 1…N in order, strictly increasing (so distinct), strings.
+    var at = root.keys
+    let width = trailer.objectRefSize
+    for key in 0..<count {
+      guard BinaryPlistTrailer.readUInt(bytes, at: at, width: width) == UInt64(key + 1),
+        Self.string(bytes, at: starts[key + 1]) != nil
+      else { return nil }
+      if key > 0, Self.compareKeys(bytes, starts[key], bytes, starts[key + 1]) >= 0 {
+        return nil
+      }
+      at += width
+    }
+    // Values: each refers to an earlier object or is the next one.
+    var values: [Int] = []
+    values.reserveCapacity(count)
+    var next = count + 1
+    for _ in 0..<count {
+      let ref = Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width))
+      guard ref >= 1, ref <= next, ref < trailer.objectCount else { return nil }
+      if ref == next { next += 1 }
+      values.append(ref)
+      at += width
+    }
+    guard next == trailer.objectCount, let table = Self.uniqueObjects(bytes, starts) else {
+      return nil
+    }
+    self.values = values
+    self.table = table
+    // What the full read checks (and the expansion budget): a file it refuses is not taken.
+    guard var validator = try? BinaryPlistValidator(bytes: bytes),
+      (try? validator.check(0, depth: 0)) != nil
+    else { return nil }
+  }
+
+  /// The bytes of object `index`.
+  func object(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]])
+  }
+
+  /// The object whose bytes are `encoded`, if there is one.
+  func index(of encoded: UnsafeBufferPointer<UInt8>) -> Int? {
+    table.find(hash: table.hash(bytes: encoded)) { Platform.bytesEqual(object($0), encoded) }.0
+  }
+
+  /// Where a key is among the keys, or where it would go: (index, found). `encoded` is the
+  /// key's string object as the writer writes it.
+  func position(of encoded: UnsafeBufferPointer<UInt8>) -> (index: Int, found: Bool) {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if Self.compareKeys(bytes, starts[middle + 1], encoded, 0) < 0 {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    let found = low < count && Self.compareKeys(bytes, starts[low + 1], encoded, 0) == 0
+    return (low, found)
+  }
+
+  /// Whether a key is there, with its value; nil when its value cannot be decoded (which
+  /// the full read's checks rule out).
+  func value(ofKey key: String) -> (found: Bool, value: PlistValue?)? {
+    let out = ByteOutput()
+    BinaryPlistWriter.appendString(key, to: out)
+    let (index, found) = out.finish().withUnsafeBufferPointer { position(of: $0) }
+    guard found else { return (false, nil) }
+    guard var reader = try? BinaryPlistReader(bytes: bytes, caching: false),
+      let value = try? reader.decode(at: starts[values[index]], depth: 1)
+    else { return nil }
+    return (true, value)
+  }
+
+  // MARK: - Reading the layout
+
+  /// The offset table, checked to run from 8 with contiguous objects, each a canonical
+  /// scalar after the root; with the table's own offset appended.
+  private static func objectStarts(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ trailer: BinaryPlistTrailer
+  ) -> [Int]? {
+    let objects = trailer.objectCount
+    let tableOffset = trailer.offsetTableOffset
+    let width = trailer.offsetIntSize
+    let t = bytes.count - BinaryPlistTrailer.length
+    guard trailer.topObject == 0,
+      trailer.objectRefSize == BinaryPlistWriter.byteWidth(UInt64(objects)),
+      width == BinaryPlistWriter.byteWidth(UInt64(tableOffset)),
+      bytes[t..<(t + 6)].allSatisfy({ $0 == 0 })
+    else { return nil }
+    var starts: [Int] = []
+    starts.reserveCapacity(objects + 1)
+    var expected = BinaryPlistTrailer.headerLength
+    var entry = tableOffset
+    for index in 0..<objects {
+      let start = Int(BinaryPlistTrailer.readUInt(bytes, at: entry, width: width))
+      guard start == expected else { return nil }
+      starts.append(start)
+      entry += width
+      if index == 0 {
+        // The root's length, checked by `root`; its end is the next start.
+        expected =
+          index + 1 < objects
+          ? Int(BinaryPlistTrailer.readUInt(bytes, at: entry, width: width)) : tableOffset
+        guard expected > start, expected <= tableOffset else { return nil }
+        continue
+      }
+      guard let length = scalarLength(bytes, at: start, end: tableOffset) else { return nil }
+      expected = start + length
+    }
+    guard expected == tableOffset else { return nil }
+    starts.append(tableOffset)
+    return starts
+  }
+
+  /// The root dictionary at offset 8 with a canonical header, ending at `end`: its entry
+  /// count and where its key references start.
+  private static func root(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ trailer: BinaryPlistTrailer, end: Int
+  ) -> (count: Int, keys: Int)? {
+    let start = BinaryPlistTrailer.headerLength
+    guard bytes[start] >> 4 == 0xD, let (count, keys) = header(bytes, at: start, end: end),
+      count.multipliedReportingOverflow(by: 2 * trailer.objectRefSize).partialValue
+        == end - keys,
+      count < trailer.objectCount
+    else { return nil }
+    return (count, keys)
+  }
+
+  /// Every object but the root in a table by its bytes, or nil when two are alike.
+  private static func uniqueObjects(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: [Int])
+    -> ScalarTable?
+  {
+    var table = ScalarTable(capacity: starts.count)
+    for index in 1..<(starts.count - 1) {
+      let encoded = UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]])
+      let hash = table.hash(bytes: encoded)
+      let (found, slot) = table.find(hash: hash) { other in
+        Platform.bytesEqual(
+          UnsafeBufferPointer(rebasing: bytes[starts[other]..<starts[other + 1]]), encoded)
+      }
+      guard found == nil else { return nil }
+      table.insert(index: index, hash: hash, at: slot)
+    }
+    return table
+  }
+}
