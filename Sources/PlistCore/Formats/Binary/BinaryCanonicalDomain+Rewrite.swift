@@ -88,11 +88,15 @@ struct BinaryDomainRewrite {
     return domain.values[i < position || !inserted ? i : i - 1]
   }
 
-  /// Numbers the objects where they first occur: keys, then values.
+  /// Numbers the objects where they first occur: keys (all distinct, so key `i` is object
+  /// `i + 1`), then values.
   fileprivate mutating func number() {
     numbers = Array(repeating: 0, count: domain.starts.count + 1)
     order.reserveCapacity(domain.starts.count)
-    for i in 0..<count { see(key(i)) }
+    for i in 0..<count {
+      order.append(key(i))
+      numbers[key(i)] = i + 2
+    }
     for i in 0..<count { see(value(i)) }
   }
 
@@ -110,7 +114,7 @@ struct BinaryDomainRewrite {
     let fileStart = out.position
     out.append("bplist00")
     BinaryPlistWriter.appendHeader(0xD0, count: count, to: out)
-    for i in 0..<count { out.appendBigEndian(UInt64(numbers[key(i)] - 1), width: refSize) }
+    for i in 0..<count { out.appendBigEndian(UInt64(i + 1), width: refSize) }
     for i in 0..<count { out.appendBigEndian(UInt64(numbers[value(i)] - 1), width: refSize) }
     var offsets: [Int] = []
     offsets.reserveCapacity(objects)

@@ -32,6 +32,14 @@ extension BinaryCanonicalDomain {
     _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int
   ) -> Int {
     guard let x = string(a, at: aStart), let y = string(b, at: bStart) else { return 0 }
+    return compare(x, a, y, b)
+  }
+
+  /// `KeyOrder.compare` of two string objects, in `a` and `b`.
+  static func compare(
+    _ x: StringObject, _ a: UnsafeBufferPointer<UInt8>, _ y: StringObject,
+    _ b: UnsafeBufferPointer<UInt8>
+  ) -> Int {
     if !x.wide && !y.wide { return Platform.compareBytes(x.slice(a), y.slice(b)) }
     for i in 0..<min(x.count, y.count) {
       let (p, q) = (x.unit(a, i), y.unit(b, i))
@@ -43,6 +51,7 @@ extension BinaryCanonicalDomain {
   /// A count as `BinaryPlistWriter.appendHeader` writes it (in the marker's low nibble
   /// below 15, else the smallest integer object), ending by `end`: the count and where the
   /// payload starts.
+  @inline(__always)
   static func header(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int)
     -> (count: Int, payload: Int)?
   {
@@ -53,7 +62,7 @@ extension BinaryCanonicalDomain {
     }
     let width = 1 << Int(bytes[start + 1] & 0x0F)
     guard start + 2 + width <= end else { return nil }
-    let count = BinaryPlistTrailer.readUInt(bytes, at: start + 2, width: width)
+    let count = readUInt(bytes, at: start + 2, width: width)
     guard count >= 15, BinaryPlistWriter.byteWidth(count) == width, count <= UInt64(end) else {
       return nil
     }

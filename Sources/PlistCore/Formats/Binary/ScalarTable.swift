@@ -126,9 +126,14 @@ struct ScalarTable {
       i += 8
     }
     var tail: UInt64 = 0
-    while i < raw.count {
-      tail = tail << 8 | UInt64(raw[i])
-      i += 1
+    if i < raw.count && raw.count >= 8 {
+      // The last eight bytes in one load (overlapping those already mixed).
+      tail = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
+    } else {
+      while i < raw.count {
+        tail = tail << 8 | UInt64(raw[i])
+        i += 1
+      }
     }
     return mix(h ^ tail, tag: tag)
   }
