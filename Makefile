@@ -9,7 +9,8 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb version bench fuzz fuzz-xml-cf stress clean
+.PHONY: all build release test lint install uninstall deb version bench fuzz fuzz-xml-cf stress \
+  hot-symbols clean
 
 all: build
 
@@ -68,6 +69,11 @@ fuzz-xml-cf:
 # stopped lock holder: scripts/stress.sh (STRESS_KILLS=300 by default).
 stress:
 	scripts/stress.sh
+
+# The functions and variables the release build's linker places together, from callgrind and
+# lackey runs of the common commands (packaging/hot-symbols.txt): after changes to what they run.
+hot-symbols:
+	scripts/hot-symbols.sh
 
 clean:
 	rm -rf .build .build-fuzz bench/data bench/results

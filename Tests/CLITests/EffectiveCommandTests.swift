@@ -108,7 +108,9 @@ struct EffectiveCommandTests {
     let shown = #"{"key":"HPMapType","layer":"global","new":7,"old":1,"origin":"otherProcess"}"#
     watch.waitFor(shown)
     _ = watch.stop()
-    let lines = String(watch.output.dropFirst(start)).split(separator: "\n").map(String.init)
-    #expect(lines == [locale, shown])
+    // One line each, and no blank lines between them.
+    let lines = String(watch.output.dropFirst(start))
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines == [locale, shown, ""])
   }
 }

@@ -80,9 +80,9 @@ struct EffectiveView {
         if let old = change.oldValue { line["old"] = old }
         if let new = change.newValue { line["new"] = new }
         if change.layer == nil { line["layer"] = nil }
-        try context.writeValue(
+        // One line: the JSON writer ends it.
+        return try context.writeValue(
           .dictionary(line), .json, PropertyList.WriteOptions(prettyJSON: false))
-        return try context.writeOutput(Array("\n".utf8))
       }
       let who = change.origin == .thisProcess ? "this process" : "another process"
       let now = change.newValue.map(Self.spelling) ?? "(none)"

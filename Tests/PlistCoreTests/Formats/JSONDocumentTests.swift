@@ -36,4 +36,25 @@ struct JSONDocumentTests {
       #expect(back.value == root)
     }
   }
+
+  /// The reader shares one key array among objects with the same keys: objects whose keys
+  /// match a remembered list only in part, run past it, repeat a key or come out of order
+  /// must still read as their own keys.
+  @Test func objectsWithSharedPartlySharedAndRepeatedKeysReadAsWritten() throws {
+    let text = """
+      [{"a": 1, "b": 2}, {"a": 3, "b": 4}, {"a": 5}, {"a": 6, "b": 7, "c": 8},
+       {"a": 1, "b": 2, "a": 9}, {"b": 1, "a": 2}, {"a": 0, "c": 1}, {"a": {"a": [], "b": {}}}]
+      """
+    let value = try PropertyList.decode(Array(text.utf8)).value
+    let expected: PlistValue = [
+      ["a": 1, "b": 2], ["a": 3, "b": 4], ["a": 5], ["a": 6, "b": 7, "c": 8],
+      ["a": 9, "b": 2], ["a": 2, "b": 1], ["a": 0, "c": 1], ["a": ["a": [], "b": [:]]],
+    ]
+    #expect(value == expected)
+    guard case .array(let records) = value, case .dictionary(let repeated) = records[4] else {
+      Issue.record("not an array of dictionaries")
+      return
+    }
+    #expect(repeated.keys == ["a", "b"])
+  }
 }

@@ -7,6 +7,13 @@ struct JSONPlistReader: TextReader {
   let text: UnsafeBufferPointer<UInt8>
   var pos = 0
   var scratch: [UInt8] = []
+  /// Values and keys of the open arrays and objects, and the key lists of objects already
+  /// read, as the XML reader keeps them: each container's array allocated at its final size,
+  /// and records with the same keys sharing one key array (a JSON file's tree was 4.5 times
+  /// the file, and the XML file's 2.6 times).
+  let children = PendingChildren<PlistValue>()
+  let pendingKeys = PendingChildren<String>()
+  var keyLists = KeyListCache()
 
   static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistValue {
     try TextDecoder.withUTF8(bytes, format: .json) { (text) throws(PlistParseError) in
@@ -61,54 +68,83 @@ struct JSONPlistReader: TextReader {
   private mutating func parseObject(depth: Int) throws(PlistParseError) -> PlistValue {
     try enterContainer(inside: depth, at: pos)
     pos += 1
-    var keys: [String] = []
-    var values: [PlistValue] = []
     skipSpace()
     if pos < text.count, text[pos] == UInt8(ascii: "}") {
       pos += 1
       return .dictionary(PlistDictionary())
     }
+    let valueBase = children.count
+    let keyBase = pendingKeys.count
+    // A remembered key list that every key so far has matched; while there is one, the keys
+    // are not collected.
+    var shared: [String]? = nil
+    var count = 0
     while true {
       skipSpace()
       guard pos < text.count else { throw endError("reading an object") }
       guard text[pos] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
       let key = try parseString()
+      if count == 0 {
+        shared = keyLists.list(startingWith: key)
+      } else if let list = shared, count >= list.count || !list[count].hasSameUTF8(as: key) {
+        for earlier in list[..<count] { pendingKeys.append(earlier) }
+        shared = nil
+      }
+      if shared == nil { pendingKeys.append(key) }
       skipSpace()
       guard pos < text.count, text[pos] == UInt8(ascii: ":") else {
         throw pos < text.count ? unexpected(expected: "':'") : endError("reading an object")
       }
       pos += 1
       skipSpace()
-      keys.append(key)
-      values.append(try parseValue(depth: depth + 1))
+      children.append(try parseValue(depth: depth + 1))
+      count += 1
       skipSpace()
       guard pos < text.count else { throw endError("reading an object") }
       if text[pos] == UInt8(ascii: "}") {
         pos += 1
-        return .dictionary(PlistDictionary(keys: keys, values: values))
+        return .dictionary(finishObject(count: count, shared: shared, keyBase, valueBase))
       }
       guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or '}'") }
       pos += 1
     }
   }
 
+  /// The object whose `count` entries are pending from `keyBase` and `valueBase` (or whose
+  /// keys are the first `count` of `shared`); key lists already in order are remembered for
+  /// the objects that follow. Repeated keys: the last one wins.
+  private mutating func finishObject(
+    count: Int, shared: [String]?, _ keyBase: Int, _ valueBase: Int
+  ) -> PlistDictionary {
+    let values = children.removeArray(from: valueBase)
+    if let shared, shared.count == count {
+      return PlistDictionary(orderedKeys: shared, values: values)
+    }
+    let keys = shared.map { Array($0[..<count]) } ?? pendingKeys.removeArray(from: keyBase)
+    guard KeyOrder.isStrictlyIncreasing(keys) else {
+      return PlistDictionary(keys: keys, values: values)
+    }
+    keyLists.remember(keys)
+    return PlistDictionary(orderedKeys: keys, values: values)
+  }
+
   private mutating func parseArray(depth: Int) throws(PlistParseError) -> PlistValue {
     try enterContainer(inside: depth, at: pos)
     pos += 1
-    var items: [PlistValue] = []
     skipSpace()
     if pos < text.count, text[pos] == UInt8(ascii: "]") {
       pos += 1
-      return .array(items)
+      return .array([])
     }
+    let base = children.count
     while true {
       skipSpace()
-      items.append(try parseValue(depth: depth + 1))
+      children.append(try parseValue(depth: depth + 1))
       skipSpace()
       guard pos < text.count else { throw endError("reading an array") }
       if text[pos] == UInt8(ascii: "]") {
         pos += 1
-        return .array(items)
+        return .array(children.removeArray(from: base))
       }
       guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or ']'") }
       pos += 1
