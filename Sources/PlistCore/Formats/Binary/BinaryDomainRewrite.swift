@@ -1,4 +1,4 @@
-// MARK: - The file with one key set
+// MARK: - A canonical binary domain with one key set
 
 extension BinaryCanonicalDomain {
   /// The file with `key` set to `value`, as the writer writes the changed dictionary, or nil
