@@ -20,7 +20,7 @@ struct BinaryCanonicalDomainTests {
     bytes.withUnsafeBufferPointer { buffer in
       let full = try? PropertyList.decode(buffer: buffer, allowJSON: true).value
       guard let file = BinaryCanonicalDomain(buffer) else {
-        if case .dictionary(let dictionary)? = full, dictionary.values.allSatisfy(isScalar),
+        if case .dictionary(let dictionary)? = full,
           (try? PropertyList.encode(.dictionary(dictionary), as: .binary)) == bytes
         {
           Issue.record(
@@ -147,6 +147,45 @@ struct BinaryCanonicalDomainTests {
     #expect(taken > 20)
   }
 
+  /// Domains with arrays and dictionaries among their values (shared scalars inside and
+  /// out, nested dictionaries, UIDs), and damaged copies.
+  @Test func domainsWithContainers() throws {
+    var random = SplitMix(23)
+    var taken = 0
+    for seed in 0..<6 {
+      let value = LazyLookupTests.domain(UInt64(seed), count: [1, 3, 14, 40, 200, 700][seed])
+      guard case .dictionary(let dictionary) = value else { continue }
+      let bytes = try PropertyList.encode(value, as: .binary)
+      var edits = Self.edits(dictionary)
+      for (key, child) in dictionary.prefix(12) {
+        edits += [(key, "shared"), (key, 7), (key, child)]
+        if case .dictionary(let inner) = child, let first = inner.values.first {
+          edits += [(key, first)]
+        }
+      }
+      #expect(Self.check(bytes, edits: edits, "containers, seed \(seed)"))
+      for round in 0..<150 {
+        var damaged = bytes
+        let at = Int(random.next() % UInt64(damaged.count))
+        switch round % 3 {
+        case 0: damaged[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
+        case 1: damaged.removeSubrange(at...)
+        default: damaged[at] = UInt8(truncatingIfNeeded: random.next())
+        }
+        if Self.check(damaged, "containers, seed \(seed), byte \(at)") { taken += 1 }
+      }
+    }
+    #expect(taken > 10)
+  }
+
+  /// Containers nested to the depth limit (the deepest array inside 511 containers).
+  @Test func nestedToTheDepthLimit() throws {
+    var value: PlistValue = "leaf"
+    for _ in 0..<(PropertyList.maximumDepth - 1) { value = .array([value, 1]) }
+    let bytes = try PropertyList.encode(["Deep": value, "Key": 1], as: .binary)
+    #expect(Self.check(bytes, edits: [("Key", 2), ("Deep", 1), ("New", "leaf")], "deep"))
+  }
+
   /// Object counts at 255/256 and 65535/65536 (the reference width), before or after the
   /// write: N keys with distinct values are 2N + 1 objects.
   @Test(arguments: [126, 127, 128, 32767])
@@ -202,13 +241,13 @@ struct BinaryCanonicalDomainTests {
   /// Files the writer would write otherwise: not taken.
   @Test func otherLayoutsAreNotTaken() throws {
     // A UTF-16 string of ASCII, a 1-byte integer in two bytes, a 4-byte real, a repeated
-    // string, and a nested container.
+    // string, and an array with a 1-byte count.
     let cases: [[UInt8]] = [
       [0xD1, 1, 2, 0x51, 0x61, 0x61, 0x00, 0x62],
       [0xD1, 1, 2, 0x51, 0x61, 0x11, 0x00, 0x05],
       [0xD1, 1, 2, 0x51, 0x61, 0x22, 0x3F, 0x80, 0x00, 0x00],
       [0xD1, 1, 2, 0x51, 0x61, 0x51, 0x61],
-      [0xD1, 1, 2, 0x51, 0x61, 0xA0],
+      [0xD1, 1, 2, 0x51, 0x61, 0xAF, 0x10, 0x00],
     ]
     for objects in cases {
       var bytes = Array("bplist00".utf8) + objects
@@ -219,5 +258,11 @@ struct BinaryCanonicalDomainTests {
       bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
       #expect(!Self.check(bytes, "\(objects)"))
     }
+    // One array that two keys share (the writer writes one per use).
+    var shared = Array("bplist00".utf8) + [0xD2, 1, 2, 3, 3, 0x51, 0x61, 0x51, 0x62, 0xA0]
+    shared += [8, 13, 15, 17]
+    shared += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 4] + [0, 0, 0, 0, 0, 0, 0, 0]
+    shared += [0, 0, 0, 0, 0, 0, 0, 18]
+    #expect(!Self.check(shared, "shared array"))
   }
 }

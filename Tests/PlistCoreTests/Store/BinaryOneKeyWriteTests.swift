@@ -44,6 +44,11 @@ struct BinaryOneKeyWriteTests {
     domain["Date"] = .date(PlistDate(secondsSinceReferenceDate: 5))
     domain["Data"] = .data(PlistData([1, 2, 3]))
     try OneKeyWriteTests.check(try Self.canonical(.dictionary(domain)), writes: Self.writes, "40")
+    domain["Key2"] = ["value 6", ["a": "Key4", "b": [1, 2.5]]]
+    domain["Key10"] = ["x", "value 5"]
+    domain["Nested"] = ["inner": "value 6", "Key4": ["value 6"]]
+    try OneKeyWriteTests.check(
+      try Self.canonical(.dictionary(domain)), writes: Self.writes, "containers")
     try OneKeyWriteTests.check(try Self.canonical(["Only": 1]), writes: Self.writes, "one key")
     try OneKeyWriteTests.check(
       try Self.canonical(.dictionary(PlistDictionary())), writes: Self.writes, "empty")
@@ -52,11 +57,14 @@ struct BinaryOneKeyWriteTests {
   /// Scalar writes to a canonical binary domain are done by the one-key write itself (not
   /// left to the full write), and give the writer's bytes for the changed dictionary.
   @Test func scalarWritesTakeTheOneKeyWrite() throws {
-    var domain: PlistDictionary = ["Key1": "a", "Key2": "a", "Key3": 3, "Key4": "Key1"]
+    var domain: PlistDictionary = [
+      "Key1": "a", "Key2": "a", "Key3": 3, "Key4": "Key1", "List": ["a", 3, ["b": "Key1"]],
+    ]
     let (store, _, directory) = try OneKeyWriteTests.pair(try Self.canonical(.dictionary(domain)))
     defer { directory.remove() }
     let writes: [(String, PlistValue)] = [
       ("Key1", "b"), ("Key2", "b"), ("Key0", "Key4"), ("Key5", .real(2.5)), ("Key3", "a"),
+      ("List", "a"), ("Key1", "Key1"),
       ("Key1", .data(PlistData([0xFF]))), ("Key9", .date(PlistDate(secondsSinceReferenceDate: 1))),
     ]
     for (key, value) in writes {

@@ -3,13 +3,14 @@
 /// bytes instead of parsing and encoding them (as `XMLCanonicalDomain` does for XML): the
 /// result is byte for byte what a full read, change and write would give.
 ///
-/// Only a root dictionary of scalars is taken, laid out as the writer lays it out: object 0
-/// the dictionary at offset 8; objects 1…N its keys, in key order; then each value that
-/// equals no earlier object, in key order; every object in the one encoding the writer gives
-/// its value (smallest headers and widths, ASCII strings as bytes, the others as UTF-16, no
-/// 4-byte reals), no two alike, offsets contiguous, references and offsets of the smallest
-/// width, the writer's trailer. Equal objects then have equal bytes, so the rewrite can
-/// unique them by their bytes. Anything else is not taken, and the caller does the full
+/// Only a root dictionary is taken, laid out as the writer lays it out: object 0 the
+/// dictionary at offset 8; objects 1…N its keys, in key order; then its values in key order,
+/// each scalar numbered where it first occurs, each array or dictionary where it occurs,
+/// followed by its own keys and values the same way (`Walk`); every scalar in the one
+/// encoding the writer gives its value (smallest headers and widths, ASCII strings as
+/// bytes, the others as UTF-16, no 4-byte reals), no two alike; offsets contiguous,
+/// references and offsets of the smallest width, the writer's trailer. Equal scalars then
+/// have equal bytes, so the rewrite can unique them by their bytes. Anything else is not taken, and the caller does the full
 /// write, which also reports every error. Every check of the full read holds for a file
 /// taken (each of its objects is one the writer writes), so nothing it refuses is taken:
 /// running `BinaryPlistValidator` too cost 45 M instructions of a 100,001-key domain for no
@@ -23,8 +24,12 @@ struct BinaryCanonicalDomain {
   let count: Int
   /// Per key, in key order, its value's object.
   let values: [Int]
-  /// Every object but the root, by its bytes.
+  /// The width of a reference.
+  let refSize: Int
+  /// Every scalar, by its bytes.
   let table: ScalarTable
+  /// Whether any value is an array or a dictionary (if not, the rewrite skips looking).
+  let hasContainers: Bool
 
   /// The file's objects, or nil when it is not (provably) canonical.
   init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -36,25 +41,33 @@ struct BinaryCanonicalDomain {
     self.starts = starts
     count = root.count
     let width = trailer.objectRefSize
+    refSize = width
     guard Self.keysInOrder(bytes, starts, count: count, references: root.keys, width: width)
     else { return nil }
-    // Values: each refers to an earlier object or is the next one.
+    // Values: each scalar an earlier object or the next one; containers flattened in place.
     var values: [Int] = []
     values.reserveCapacity(count)
-    var next = count + 1
+    var walk = Walk(
+      bytes: bytes, starts: starts, width: width, objects: trailer.objectCount, next: count + 1)
     var at = root.keys + count * width
     for _ in 0..<count {
       let ref = Int(Self.readUInt(bytes, at: at, width: width))
-      guard ref >= 1, ref <= next, ref < trailer.objectCount else { return nil }
-      if ref == next { next += 1 }
+      // A scalar (the common case) checked here, as `Walk.value` would check it.
+      let type = ref >= 1 && ref < trailer.objectCount ? bytes[starts[ref]] >> 4 : 0xA
+      if type != 0xA && type != 0xD && ref <= walk.next {
+        if ref == walk.next { walk.next += 1 }
+      } else {
+        guard walk.value(ref, depth: 1) else { return nil }
+      }
       values.append(ref)
       at += width
     }
-    guard next == trailer.objectCount, let table = Self.uniqueObjects(bytes, starts) else {
-      return nil
-    }
+    guard walk.next == trailer.objectCount,
+      let (table, containers) = Self.uniqueObjects(bytes, starts)
+    else { return nil }
     self.values = values
     self.table = table
+    hasContainers = containers
   }
 
   /// The bytes of object `index`.
@@ -130,7 +143,13 @@ struct BinaryCanonicalDomain {
         guard expected > start, expected <= tableOffset else { return nil }
         continue
       }
-      guard let length = scalarLength(bytes, at: start, end: tableOffset) else { return nil }
+      let type = bytes[start] >> 4
+      let isContainer = type == 0xA || type == 0xD
+      guard
+        let length = isContainer
+          ? containerLength(bytes, at: start, end: tableOffset, refSize: trailer.objectRefSize)
+          : scalarLength(bytes, at: start, end: tableOffset)
+      else { return nil }
       expected = start + length
     }
     guard expected == tableOffset else { return nil }
@@ -186,12 +205,20 @@ struct BinaryCanonicalDomain {
     }
   }
 
-  /// Every object but the root in a table by its bytes, or nil when two are alike.
+  /// Every scalar in a table by its bytes, and whether there are containers; nil when two
+  /// scalars are alike.
   private static func uniqueObjects(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: [Int])
-    -> ScalarTable?
+    -> (ScalarTable, containers: Bool)?
   {
     var table = ScalarTable(capacity: starts.count)
+    var containers = false
     for index in 1..<(starts.count - 1) {
+      // Containers are never shared: only scalars must be unique.
+      let type = bytes[starts[index]] >> 4
+      if type == 0xA || type == 0xD {
+        containers = true
+        continue
+      }
       let encoded = UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]])
       let hash = table.hash(bytes: encoded)
       let (found, slot) = table.find(hash: hash) { other in
@@ -201,6 +228,6 @@ struct BinaryCanonicalDomain {
       guard found == nil else { return nil }
       table.insert(index: index, hash: hash, at: slot)
     }
-    return table
+    return (table, containers)
   }
 }

@@ -97,7 +97,24 @@ struct BinaryDomainRewrite {
       order.append(key(i))
       numbers[key(i)] = i + 2
     }
-    for i in 0..<count { see(value(i)) }
+    for i in 0..<count {
+      if domain.hasContainers { visit(value(i)) } else { see(value(i)) }
+    }
+  }
+
+  /// Numbers a value: a scalar where it first occurs; an old container where it is (never
+  /// shared), then its keys and its values, as the writer flattens it.
+  private mutating func visit(_ object: Int) {
+    guard object < domain.starts.count - 1,
+      let box = BinaryCanonicalDomain.container(domain.bytes, at: domain.starts[object])
+    else { return see(object) }
+    see(object)
+    let width = domain.refSize
+    for i in 0..<(box.isDictionary ? 2 * box.count : box.count) {
+      let ref = Int(
+        BinaryCanonicalDomain.readUInt(domain.bytes, at: box.references + i * width, width: width))
+      if box.isDictionary && i < box.count { see(ref) } else { visit(ref) }
+    }
   }
 
   @inline(__always)
@@ -127,6 +144,25 @@ struct BinaryDomainRewrite {
     for object in order {
       offsets.append(position)
       let isOld = object < oldObjects
+      if isOld && domain.hasContainers,
+        let box = BinaryCanonicalDomain.container(domain.bytes, at: domain.starts[object])
+      {
+        // Its references renumbered, in the new width.
+        out.append(UnsafeBufferPointer(rebasing: domain.bytes[run]))
+        run = 0..<0
+        let start = domain.starts[object]
+        out.append(UnsafeBufferPointer(rebasing: domain.bytes[start..<box.references]))
+        let references = box.isDictionary ? 2 * box.count : box.count
+        let width = domain.refSize
+        for i in 0..<references {
+          let ref = BinaryCanonicalDomain.readUInt(
+            domain.bytes, at: box.references + i * width, width: width)
+          out.appendBigEndian(UInt64(numbers[Int(ref)] - 1), width: refSize)
+        }
+        out.flushIfFull()
+        position += box.references - start + references * refSize
+        continue
+      }
       if isOld && run.upperBound == domain.starts[object] {
         run = run.lowerBound..<domain.starts[object + 1]
       } else {
