@@ -96,7 +96,9 @@ private func compareRewrites(_ bytes: UnsafeBufferPointer<UInt8>, _ read: PlistD
     precondition(old?.value == dictionary[key], "the value of \(key)")
     for value in values {
       guard let rewrite = file.rewrite(setting: key, to: value) else {
-        preconditionFailure("a scalar left to the full write")
+        // Only a container as the new value is left to the full write.
+        precondition(value.type == .array || value.type == .dictionary, "\(value) left over")
+        continue
       }
       let out = ByteOutput()
       rewrite.write(to: out)

@@ -5,9 +5,10 @@ extension BinaryCanonicalDomain {
   /// for a value this does not write (a container: the full write flattens it).
   ///
   /// The writer's objects are the root, then the keys and the values in key order, each new
-  /// one where it first occurs. Objects are known here by their old index (equal bytes are
-  /// equal objects in a canonical file), plus two for a new key and a new value; going over
-  /// the new keys and values numbers them in the writer's order.
+  /// scalar where it first occurs, each container where it occurs followed by its own keys
+  /// and values. Objects are known here by their old index (equal scalars have equal bytes
+  /// in a canonical file), plus two for a new key and a new value; going over the new keys
+  /// and values numbers them in the writer's order.
   func rewrite(setting key: String, to value: PlistValue) -> BinaryDomainRewrite? {
     switch value {
     case .array, .dictionary: return nil
@@ -38,8 +39,8 @@ extension BinaryCanonicalDomain {
 }
 
 /// A canonical binary domain with one key set: which objects the new file holds, in the
-/// writer's order, and the writing of it (old objects copied, in runs where they stay in a
-/// row).
+/// writer's order, and the writing of it (old scalars copied, in runs where they stay in a
+/// row; old containers with their references renumbered).
 struct BinaryDomainRewrite {
   let domain: BinaryCanonicalDomain
   /// The number of keys after the change.
