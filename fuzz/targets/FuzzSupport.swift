@@ -15,8 +15,10 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
     }
   } catch {
     _ = error.description
+    if format == .binary { compareStreaming(bytes, nil) }
     return
   }
+  if format == .binary { compareStreaming(bytes, value) }
   do {
     let binary = try PropertyList.encode(value, as: .binary)
     let again = try PropertyList.decode(binary, as: .binary)
@@ -32,4 +34,28 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
   _ = try? PropertyList.encode(value, as: .json)
   _ = try? PropertyList.encode(value, as: .openStep)
   _ = PropertyList.describe(value)
+}
+
+/// Binary to XML and JSON streamed from the bytes must succeed, with the bytes the tree's
+/// writers give, wherever reading and writing through the tree succeeds. (Not the converse:
+/// the stream never decodes the value of a repeated key that a later one replaces, so a
+/// broken object there, which the tree reader refuses, does not stop it.)
+func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
+  guard let value else { return }
+  bytes.withUnsafeBufferPointer { buffer in
+    for format in [PlistFormat.xml, .json] {
+      guard let tree = try? PropertyList.encode(value, as: format) else { continue }
+      let out = ByteOutput()
+      do {
+        if format == .xml {
+          try BinaryToXMLConverter.convert(buffer, to: out)
+        } else {
+          try BinaryToJSONConverter.convert(buffer, to: out)
+        }
+      } catch {
+        preconditionFailure("streamed \(format.name) failed where the tree's succeeds: \(error)")
+      }
+      precondition(out.finish() == tree, "streamed \(format.name) differs from the tree's")
+    }
+  }
 }

@@ -299,17 +299,29 @@ public enum FileAccess {
   ///   - format: The format to write.
   ///   - destination: The file to replace or create.
   ///   - options: Format choices.
+  ///   - exiting: The process ends right after: the value tree, if one was built, is left
+  ///     for the exit to reclaim instead of being freed object by object (5 % of a 10 MB
+  ///     XML to binary conversion).
   /// - Throws: `PlistError.parse` naming the source, `.encoding`, or `.system`.
   public static func convert(
     _ bytes: consuming [UInt8], source: String, to format: PlistFormat, destination: String,
-    options: PropertyList.WriteOptions = PropertyList.WriteOptions()
+    options: PropertyList.WriteOptions = PropertyList.WriteOptions(), exiting: Bool = false
   ) throws(PlistError) {
     let input = ConversionInput(bytes)
     try lockingDirectory(of: destination) { (naming) throws(PlistError) in
       try convert(
         input, source: source, to: format, destination: destination, options: options,
-        naming: naming)
+        naming: naming, exiting: exiting)
     }
+  }
+
+  /// A value the process no longer needs but does not free: it is about to exit, and
+  /// releasing a large tree costs a walk over every node.
+  private final class LeftForExit {
+    let value: PlistValue
+    private init(_ value: PlistValue) { self.value = value }
+
+    static func keep(_ value: PlistValue) { _ = Unmanaged.passRetained(LeftForExit(value)) }
   }
 
   /// The input of a conversion, held so that it can be let go of once the value is read:
@@ -321,7 +333,7 @@ public enum FileAccess {
 
   private static func convert(
     _ input: ConversionInput, source: String, to format: PlistFormat, destination: String,
-    options: PropertyList.WriteOptions, naming: Platform.TemporaryName
+    options: PropertyList.WriteOptions, naming: Platform.TemporaryName, exiting: Bool = false
   ) throws(PlistError) {
     let bytes = input.bytes
     let streamed = format == .xml || format == .json
@@ -330,6 +342,7 @@ public enum FileAccess {
       // The text is not needed while the value is written.
       input.bytes = []
       _ = consume bytes
+      if exiting { LeftForExit.keep(value) }
       try writeAtomically(
         value, as: format, to: destination, mode: 0o644, options: options, naming: naming
       ) { _ in true }

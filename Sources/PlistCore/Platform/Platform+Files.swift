@@ -70,6 +70,7 @@ extension Platform {
       let previous = bytes
       bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
         guard let base = buffer.baseAddress else { return }
+        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
         previous.withUnsafeBufferPointer { old in
           if let start = old.baseAddress { base.initialize(from: start, count: old.count) }
         }

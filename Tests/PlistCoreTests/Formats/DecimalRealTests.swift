@@ -46,6 +46,18 @@ struct DecimalRealTests {
     }
   }
 
+  /// 16 to 19 digits, as `%.17g` writes them: the 128-bit path, and past its exponents.
+  @Test func longMantissasReadAsTheStandardLibraryReadsThem() {
+    var generator = ValueGenerator(seed: 25)
+    for _ in 0..<50_000 {
+      var text = String(1 + generator.below(9))
+      for _ in 0..<(15 + generator.below(4)) { text += String(generator.below(10)) }
+      if generator.below(4) == 0 { text += String(repeating: "9", count: generator.below(3)) }
+      text += "e\(generator.below(70) - 45)"
+      #expect(Self.same(Self.parse(text), Double(text)), "\(text)")
+    }
+  }
+
   @Test func shortestPrintedDoublesReadBack() {
     var generator = ValueGenerator(seed: 24)
     for _ in 0..<20_000 {

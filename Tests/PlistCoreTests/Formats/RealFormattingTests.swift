@@ -41,6 +41,20 @@ struct RealFormattingTests {
     }
   }
 
+  /// Doubles from about 1e-21 to 1e42: where the 128-bit path applies, and past its edges.
+  @Test func moderateExponentsMatchPrintf() {
+    var generator = ValueGenerator(seed: 19)
+    for _ in 0..<20_000 {
+      let exponent = UInt64(1023 - 70 + generator.below(210))
+      let value = Double(bitPattern: exponent << 52 | generator.next() & ((1 << 52) - 1))
+      for precision in [17, 16] {
+        let ours = String(
+          decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+        #expect(ours == Self.printf(value, precision), "\(value.bitPattern)")
+      }
+    }
+  }
+
   @Test func ordinaryFractionsMatchPrintf() {
     var generator = ValueGenerator(seed: 18)
     for _ in 0..<20_000 {

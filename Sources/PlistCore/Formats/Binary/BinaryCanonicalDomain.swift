@@ -210,7 +210,8 @@ struct BinaryCanonicalDomain {
   private static func uniqueObjects(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: [Int])
     -> (ScalarTable, containers: Bool)?
   {
-    var table = ScalarTable(capacity: starts.count)
+    // Room for every object without growing (half the slots used at most).
+    var table = ScalarTable(expected: 4 * starts.count)
     var containers = false
     for index in 1..<(starts.count - 1) {
       // Containers are never shared: only scalars must be unique.

@@ -15,10 +15,7 @@ extension BinaryPlistReader {
     case 0x3 where marker == 0x33:
       let bits = try unsigned(at: start + 1, width: 8)
       return .date(PlistDate(secondsSinceReferenceDate: Double(bitPattern: bits)))
-    case 0x4:
-      let (count, payload) = try countAndPayload(at: start, info: info)
-      let range = try checkedRange(payload, count, at: start)
-      return .data(PlistData(Array(bytes[range])))
+    case 0x4: return .data(PlistData(Array(try dataBytes(at: start, info: info))))
     case 0x5: return .string(try asciiString(at: start, info: info))
     case 0x6: return .string(try utf16String(at: start, info: info))
     case 0x8:
@@ -82,21 +79,34 @@ extension BinaryPlistReader {
   }
 
   private func asciiString(at start: Int, info: Int) throws(PlistParseError) -> String {
+    let range = try asciiRange(at: start, info: info)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// Where the bytes of the ASCII string object at `start` are, checked to be ASCII.
+  func asciiRange(at start: Int, info: Int) throws(PlistParseError) -> Range<Int> {
     let (count, payload) = try countAndPayload(at: start, info: info)
     let range = try checkedRange(payload, count, at: start)
-    let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    guard slice.allSatisfy({ $0 < 0x80 }) else {
+    guard UnsafeBufferPointer(rebasing: bytes[range]).allSatisfy({ $0 < 0x80 }) else {
       throw failure("ASCII string holds a byte above 0x7F", at: start)
     }
-    return String(decoding: slice, as: UTF8.self)
+    return range
   }
 
   private func utf16String(at start: Int, info: Int) throws(PlistParseError) -> String {
+    var utf8: [UInt8] = []
+    try appendUTF16String(at: start, info: info, to: &utf8)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Appends the UTF-16 string object at `start` as UTF-8, refusing unpaired surrogates.
+  func appendUTF16String(at start: Int, info: Int, to utf8: inout [UInt8])
+    throws(PlistParseError)
+  {
     let (count, payload) = try countAndPayload(at: start, info: info)
     let range = try checkedRange(
       payload, count.multipliedReportingOverflow(by: 2).partialValue, at: start)
-    var utf8: [UInt8] = []
-    utf8.reserveCapacity(range.count)
+    utf8.reserveCapacity(utf8.count + range.count)
     var i = range.lowerBound
     while i < range.upperBound {
       let unit = UInt32(bytes[i]) << 8 | UInt32(bytes[i + 1])
@@ -114,7 +124,12 @@ extension BinaryPlistReader {
       }
       TextDecoder.appendScalar(unit, to: &utf8)
     }
-    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// The bytes of the data object at `start`.
+  func dataBytes(at start: Int, info: Int) throws(PlistParseError) -> UnsafeBufferPointer<UInt8> {
+    let (count, payload) = try countAndPayload(at: start, info: info)
+    return UnsafeBufferPointer(rebasing: bytes[try checkedRange(payload, count, at: start)])
   }
 
   // MARK: - Collections

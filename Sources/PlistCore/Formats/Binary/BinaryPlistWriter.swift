@@ -30,6 +30,7 @@ struct BinaryPlistWriter {
     var size = Census()
     size.count(value, depth: 0)
     writer.entries.reserveCapacity(size.objects)
+    writer.unique = ScalarTable(expected: size.objects)
     writer.references.reserveCapacity(size.references)
     _ = try writer.flatten(value, depth: 0)
     writer.emit(to: out)
@@ -50,13 +51,21 @@ struct BinaryPlistWriter {
       case .array(let items):
         objects += 1
         references += items.count
-        for item in items { count(item, depth: depth + 1) }
+        countAll(items, depth: depth + 1)
       case .dictionary(let dict):
         objects += 1 + dict.count
         references += 2 * dict.count
-        for child in dict.values { count(child, depth: depth + 1) }
+        countAll(dict.values, depth: depth + 1)
       default:
         objects += 1
+      }
+    }
+
+    /// Through the array's buffer: the values are looked at in place, not copied out (and
+    /// retained and released) one by one.
+    private mutating func countAll(_ values: [PlistValue], depth: Int) {
+      values.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices { count(buffer[index], depth: depth) }
       }
     }
   }
@@ -75,9 +84,14 @@ struct BinaryPlistWriter {
       try NestingLimit.checkWriting(inside: depth, format: .binary)
       let index = reserve()
       let base = pending.count
-      for (position, item) in items.enumerated() {
-        do { pending.append(try flatten(item, depth: depth + 1)) } catch {
-          throw error.inside(String(position))
+      // Through the buffer: the items are flattened in place, not copied out one by one.
+      try items.withUnsafeBufferPointer { (buffer) throws(PlistEncodingError) in
+        for position in buffer.indices {
+          do throws(PlistEncodingError) {
+            pending.append(try flatten(buffer[position], depth: depth + 1))
+          } catch {
+            throw error.inside(String(position))
+          }
         }
       }
       entries[Int(index)] = .array(start: references.count, count: items.count)
@@ -96,9 +110,13 @@ struct BinaryPlistWriter {
       } else {
         for key in dict.keys { pending.append(uniqued(.string(key))) }
       }
-      for (key, child) in zip(dict.keys, dict.values) {
-        do { pending.append(try flatten(child, depth: depth + 1)) } catch {
-          throw error.inside(key)
+      try dict.values.withUnsafeBufferPointer { (buffer) throws(PlistEncodingError) in
+        for position in buffer.indices {
+          do throws(PlistEncodingError) {
+            pending.append(try flatten(buffer[position], depth: depth + 1))
+          } catch {
+            throw error.inside(dict.keys[position])
+          }
         }
       }
       entries[Int(index)] = .dictionary(start: references.count, count: dict.count)
@@ -142,22 +160,28 @@ struct BinaryPlistWriter {
     var offsets: [Int] = []
     offsets.reserveCapacity(entries.count)
     out.append("bplist00")
-    for entry in entries {
-      offsets.append(out.position - fileStart)
-      switch entry {
-      case .scalar(let value): Self.appendScalar(value, to: out)
-      case .array(let start, let count):
-        Self.appendHeader(0xA0, count: count, to: out)
-        for ref in references[start..<(start + count)] {
-          Self.appendUInt(UInt64(ref), width: refSize, to: out)
-        }
-      case .dictionary(let start, let count):
-        Self.appendHeader(0xD0, count: count, to: out)
-        for ref in references[start..<(start + 2 * count)] {
-          Self.appendUInt(UInt64(ref), width: refSize, to: out)
+    // Through the buffers: entries are looked at in place, not copied out (and retained and
+    // released) one by one.
+    entries.withUnsafeBufferPointer { entries in
+      references.withUnsafeBufferPointer { references in
+        for index in entries.indices {
+          offsets.append(out.position - fileStart)
+          switch entries[index] {
+          case .scalar(let value): Self.appendScalar(value, to: out)
+          case .array(let start, let count):
+            Self.appendHeader(0xA0, count: count, to: out)
+            for ref in references[start..<(start + count)] {
+              Self.appendUInt(UInt64(ref), width: refSize, to: out)
+            }
+          case .dictionary(let start, let count):
+            Self.appendHeader(0xD0, count: count, to: out)
+            for ref in references[start..<(start + 2 * count)] {
+              Self.appendUInt(UInt64(ref), width: refSize, to: out)
+            }
+          }
+          out.flushIfFull()
         }
       }
-      out.flushIfFull()
     }
     let tableOffset = out.position - fileStart
     let offsetSize = Self.byteWidth(UInt64(tableOffset))
@@ -213,36 +237,43 @@ struct BinaryPlistWriter {
   static func appendString(_ s: String, to out: ByteOutput) {
     var copy = s
     copy.withUTF8 { utf8 in
-      var units = 0
-      for byte in utf8 where byte & 0xC0 != 0x80 {
-        units += byte >= 0xF0 ? 2 : 1  // a four-byte sequence is a surrogate pair
-      }
-      if units == utf8.count {
+      if ASCII.isASCII(utf8) {
         appendHeader(0x50, count: utf8.count, to: out)
         out.append(utf8)
         return
       }
-      appendHeader(0x60, count: units, to: out)
-      var i = 0
-      while i < utf8.count {
-        let lead = UInt32(utf8[i])
-        var scalar: UInt32
-        var length: Int
-        switch lead {
-        case ..<0x80: (scalar, length) = (lead, 1)
-        case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
-        case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
-        default: (scalar, length) = (lead & 0x07, 4)
+      // One pass into a buffer, then the header with the count: UTF-16 takes at most two
+      // bytes per byte of UTF-8 (four for a four-byte sequence).
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count) { utf16 in
+        var o = 0
+        @inline(__always) func unit(_ value: UInt32) {
+          utf16[o] = UInt8(truncatingIfNeeded: value >> 8)
+          utf16[o + 1] = UInt8(truncatingIfNeeded: value)
+          o += 2
         }
-        for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
-        i += length
-        if scalar >= 0x1_0000 {
-          let offset = scalar - 0x1_0000
-          out.appendBigEndian(UInt64(0xD800 + (offset >> 10)), width: 2)
-          out.appendBigEndian(UInt64(0xDC00 + (offset & 0x3FF)), width: 2)
-        } else {
-          out.appendBigEndian(UInt64(scalar), width: 2)
+        var i = 0
+        while i < utf8.count {
+          let lead = UInt32(utf8[i])
+          var scalar: UInt32
+          var length: Int
+          switch lead {
+          case ..<0x80: (scalar, length) = (lead, 1)
+          case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
+          case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
+          default: (scalar, length) = (lead & 0x07, 4)
+          }
+          for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
+          i += length
+          if scalar >= 0x1_0000 {
+            let offset = scalar - 0x1_0000
+            unit(0xD800 + (offset >> 10))
+            unit(0xDC00 + (offset & 0x3FF))
+          } else {
+            unit(scalar)
+          }
         }
+        appendHeader(0x60, count: o / 2, to: out)
+        out.append(UnsafeBufferPointer(rebasing: utf16[..<o]))
       }
     }
   }

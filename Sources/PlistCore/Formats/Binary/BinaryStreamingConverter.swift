@@ -11,6 +11,12 @@
 struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
   private var reader: BinaryPlistReader
   private let writer: Writer
+  /// The entries of the dictionaries being written whose keys take the ASCII path
+  /// (`orderedASCIIEntries`), innermost last: one array for all of them, not two per
+  /// dictionary.
+  private var asciiEntries: [(key: Range<Int>, value: Int)] = []
+  /// A UTF-16 string's UTF-8, reused from string to string.
+  private var utf8: [UInt8] = []
 
   typealias Failure = StreamingConversionFailure
 
@@ -61,9 +67,39 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       reader.onPath[index] = false
       return
     }
-    let value: PlistValue
-    do { value = try reader.decode(at: at, depth: depth) } catch { throw .parse(error) }
-    do { try writer.writeScalar(value, depth: depth) } catch { throw .encoding(error) }
+    try emitScalar(at: at, marker: marker, depth: depth)
+  }
+
+  /// Strings and data go to the writer as bytes, the rest as decoded values.
+  private mutating func emitScalar(at: Int, marker: UInt8, depth: Int) throws(Failure) {
+    let info = Int(marker & 0x0F)
+    switch marker >> 4 {
+    case 0x4:
+      let bytes: UnsafeBufferPointer<UInt8>
+      do { bytes = try reader.dataBytes(at: at, info: info) } catch { throw .parse(error) }
+      do { try writer.writeData(bytes, depth: depth) } catch { throw .encoding(error) }
+    case 0x5:
+      let range: Range<Int>
+      do { range = try reader.asciiRange(at: at, info: info) } catch { throw .parse(error) }
+      let bytes = UnsafeBufferPointer(rebasing: reader.bytes[range])
+      do { try writer.writeString(utf8: bytes, depth: depth) } catch { throw .encoding(error) }
+    case 0x6:
+      utf8.removeAll(keepingCapacity: true)
+      do { try reader.appendUTF16String(at: at, info: info, to: &utf8) } catch {
+        throw .parse(error)
+      }
+      do {
+        try utf8.withUnsafeBufferPointer { (bytes) throws(PlistEncodingError) in
+          try writer.writeString(utf8: bytes, depth: depth)
+        }
+      } catch {
+        throw .encoding(error)
+      }
+    default:
+      let value: PlistValue
+      do { value = try reader.decode(at: at, depth: depth) } catch { throw .parse(error) }
+      do { try writer.writeScalar(value, depth: depth) } catch { throw .encoding(error) }
+    }
   }
 
   private mutating func emitContainer(at start: Int, marker: UInt8, depth: Int) throws(Failure) {
@@ -92,6 +128,9 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       writer.close(.array, depth: depth)
       return
     }
+    if orderedASCIIEntries(refs, start, width) {
+      return try emitASCIIEntries(count: refs.count / 2 / width, depth: depth)
+    }
     let (keys, values) = try sortedEntries(refs, start, width, depth)
     if Writer.format == .xml, keys == [XMLUIDSpelling.key] {
       try checkUIDSpelling(values[0], depth: depth)
@@ -103,6 +142,64 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       do { try emit(value, depth: depth + 1) } catch { throw Self.inside(error, key) }
     }
     writer.close(.dict, depth: depth)
+  }
+
+  /// Writes the dictionary whose `count` entries `orderedASCIIEntries` left on top of
+  /// `asciiEntries`, and takes them off.
+  private mutating func emitASCIIEntries(count: Int, depth: Int) throws(Failure) {
+    let base = asciiEntries.count - count
+    if Writer.format == .xml, count == 1, key(asciiEntries[base].key) == XMLUIDSpelling.key {
+      try checkUIDSpelling(asciiEntries[base].value, depth: depth)
+    }
+    writer.open(.dict, depth: depth, empty: count == 0)
+    if count == 0 { return }
+    for position in 0..<count {
+      // Entries of nested dictionaries come and go above `base` meanwhile.
+      let (keyRange, value) = asciiEntries[base + position]
+      writer.startEntry(
+        position, asciiKey: UnsafeBufferPointer(rebasing: reader.bytes[keyRange]),
+        depth: depth + 1)
+      do { try emit(value, depth: depth + 1) } catch { throw Self.inside(error, key(keyRange)) }
+    }
+    asciiEntries.removeSubrange(base...)
+    writer.close(.dict, depth: depth)
+  }
+
+  private func key(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[range]), as: UTF8.self)
+  }
+
+  /// Pushes a dictionary's entries on `asciiEntries` when every key is an ASCII string object
+  /// and the keys are strictly increasing — as CoreFoundation, plistlib and plistctl write
+  /// them — and returns true. Such keys are written straight from the file's bytes, in the
+  /// file's order, which is then the key order (UTF-16 order is byte order on ASCII), with no
+  /// repeated key. Anything else, a broken reference included, pushes nothing and returns
+  /// false: `sortedEntries` then sorts, or reports the problem as it always has.
+  private mutating func orderedASCIIEntries(_ refs: Range<Int>, _ start: Int, _ width: Int)
+    -> Bool
+  {
+    let half = refs.count / 2
+    let base = asciiEntries.count
+    var previous: UnsafeBufferPointer<UInt8>?
+    for offset in stride(from: refs.lowerBound, to: refs.lowerBound + half, by: width) {
+      guard let keyIndex = try? reference(offset, start),
+        let keyAt = try? reader.offset(of: keyIndex),
+        reader.bytes[keyAt] >> 4 == 0x5,
+        let range = try? reader.asciiRange(at: keyAt, info: Int(reader.bytes[keyAt] & 0x0F)),
+        let value = try? reference(offset + half, start)
+      else {
+        asciiEntries.removeSubrange(base...)
+        return false
+      }
+      let key = UnsafeBufferPointer(rebasing: reader.bytes[range])
+      if let previous, Platform.compareBytes(previous, key) >= 0 {
+        asciiEntries.removeSubrange(base...)
+        return false
+      }
+      asciiEntries.append((range, value))
+      previous = key
+    }
+    return true
   }
 
   /// A dictionary's keys (decoded) and value references, in key order, the last of repeated
@@ -185,19 +282,3 @@ enum StreamingConversionFailure: Error {
 typealias BinaryToXMLConverter = BinaryStreamingConverter<XMLPlistWriter>
 /// Binary to JSON, streamed (`FileAccess.convert`).
 typealias BinaryToJSONConverter = BinaryStreamingConverter<JSONPlistWriter>
-
-/// What a writer offers a streaming converter: the document's start and end, a container
-/// opened and closed, each item or entry started, and scalars — the same bytes, in order,
-/// as the writer's own walk over a tree.
-protocol StreamingPlistWriter {
-  /// The format written: the checks that are one format's own depend on it.
-  static var format: PlistFormat { get }
-  init(streamingTo out: ByteOutput, pretty: Bool)
-  func begin()
-  func end()
-  func open(_ tag: XMLTag, depth: Int, empty: Bool)
-  func startItem(_ position: Int, depth: Int)
-  func startEntry(_ position: Int, key: String, depth: Int)
-  func close(_ tag: XMLTag, depth: Int)
-  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError)
-}

@@ -20,35 +20,52 @@ enum Base64 {
   /// Appends the encoding of `bytes` to `out`, calling `lineBreak` after every `lineLength`
   /// characters of output (pass `Int.max` for one line).
   static func encode(
-    _ bytes: [UInt8], lineLength: Int, into out: ByteOutput,
+    _ bytes: UnsafeBufferPointer<UInt8>, lineLength: Int, into out: ByteOutput,
     lineBreak: (ByteOutput) -> Void = { _ in }
   ) {
     var column = 0
-    @inline(__always) func emit(_ c: UInt8) {
-      if column == lineLength {
-        lineBreak(out)
-        column = 0
+    // A group's four characters at once when they fit on the line (always, for the XML
+    // writer's lines, whose lengths are multiples of four), one by one otherwise.
+    @inline(__always) func emit(_ group: UInt32) {
+      if column + 4 <= lineLength {
+        out.appendBigEndian(UInt64(group), width: 4)
+        column += 4
+        return
       }
-      out.append(c)
-      column += 1
+      for shift in stride(from: 24 as UInt32, through: 0, by: -8) {
+        if column == lineLength {
+          lineBreak(out)
+          column = 0
+        }
+        out.append(UInt8(truncatingIfNeeded: group >> shift))
+        column += 1
+      }
     }
     alphabet.withUnsafeBufferPointer { table in
+      @inline(__always) func character(_ n: UInt32, _ shift: UInt32) -> UInt32 {
+        UInt32(table[Int(n >> shift & 63)])
+      }
       var i = 0
       while i + 3 <= bytes.count {
+        if column == lineLength {
+          lineBreak(out)
+          column = 0
+        }
         let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-        emit(table[Int(n >> 18)])
-        emit(table[Int(n >> 12 & 63)])
-        emit(table[Int(n >> 6 & 63)])
-        emit(table[Int(n & 63)])
+        emit(
+          character(n, 18) << 24 | character(n, 12) << 16 | character(n, 6) << 8 | character(n, 0))
         i += 3
       }
       let rest = bytes.count - i
       if rest > 0 {
+        if column == lineLength {
+          lineBreak(out)
+          column = 0
+        }
         let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-        emit(table[Int(n >> 18)])
-        emit(table[Int(n >> 12 & 63)])
-        emit(rest == 2 ? table[Int(n >> 6 & 63)] : UInt8(ascii: "="))
-        emit(UInt8(ascii: "="))
+        let third = rest == 2 ? character(n, 6) : UInt32(UInt8(ascii: "="))
+        emit(
+          character(n, 18) << 24 | character(n, 12) << 16 | third << 8 | UInt32(UInt8(ascii: "=")))
       }
     }
   }
@@ -56,7 +73,7 @@ enum Base64 {
   /// The encoding of `bytes` on one line.
   static func encode(_ bytes: [UInt8]) -> String {
     let out = ByteOutput()
-    encode(bytes, lineLength: Int.max, into: out)
+    bytes.withUnsafeBufferPointer { encode($0, lineLength: Int.max, into: out) }
     return String(decoding: out.finish(), as: UTF8.self)
   }
 
@@ -79,42 +96,94 @@ enum Base64 {
 
   /// Decodes base64, skipping white space; the last group must be padded to four characters.
   ///
-  /// A first pass checks the text and counts its characters, so that the result is allocated
-  /// at its exact size (it lives on in the value tree) and the second pass needs no checks.
+  /// One pass checks and decodes (throwing what `check` throws, at the same byte) into a
+  /// buffer sized for the text; the bytes are copied to an array of their exact size when
+  /// the text's white space left 32 bytes or more unused (the array lives on in the value
+  /// tree).
   static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> [UInt8] {
-    let characters = try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
-      try countCharacters(text, table: table)
-    }
-    let length = characters / 4 * 3 + max(characters % 4 - 1, 0)
-    guard length > 0 else { return [] }
-    return [UInt8](unsafeUninitializedCapacity: length) { out, initialized in
+    var failure: DecodeFailure?
+    var decoded = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3 + 3) {
+      out, initialized in
       values.withUnsafeBufferPointer { table in
-        var group: UInt32 = 0
-        var filled = 0
-        var o = 0
-        for byte in text {
-          let value = table[Int(byte)]
-          guard value < 64 else { continue }
-          group = group << 6 | UInt32(value)
-          filled += 1
-          if filled == 4 {
-            out[o] = UInt8(truncatingIfNeeded: group >> 16)
-            out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
-            out[o + 2] = UInt8(truncatingIfNeeded: group)
-            o += 3
-            group = 0
-            filled = 0
-          }
-        }
-        if filled == 2 {
-          out[o] = UInt8(truncatingIfNeeded: group >> 4)
-        } else if filled == 3 {
-          out[o] = UInt8(truncatingIfNeeded: group >> 10)
-          out[o + 1] = UInt8(truncatingIfNeeded: group >> 2)
+        do throws(DecodeFailure) {
+          initialized = try decode(text, table: table, into: out)
+        } catch {
+          failure = error
+          initialized = 0
         }
       }
-      initialized = length
     }
+    if let failure { throw failure }
+    if decoded.capacity - decoded.count >= 32 {
+      decoded = decoded.withUnsafeBufferPointer { Array($0) }
+    }
+    return decoded
+  }
+
+  /// The decoding pass: `countCharacters`'s checks, in its order, with the bytes written to
+  /// `out` (room for three bytes per four characters of `text`); returns how many.
+  private static func decode(
+    _ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
+    into out: UnsafeMutableBufferPointer<UInt8>
+  ) throws(DecodeFailure) -> Int {
+    var group: UInt32 = 0
+    var filled = 0
+    var characters = 0
+    var paddings = 0
+    var o = 0
+    var i = 0
+    while i < text.count {
+      // Four characters of the alphabet in a row, between groups: the usual case.
+      if filled == 0, paddings == 0, i + 4 <= text.count {
+        let (a, b, c, d) = (
+          table[Int(text[i])], table[Int(text[i + 1])], table[Int(text[i + 2])],
+          table[Int(text[i + 3])]
+        )
+        if a | b | c | d < 64 {
+          let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+          out[o] = UInt8(truncatingIfNeeded: n >> 16)
+          out[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
+          out[o + 2] = UInt8(truncatingIfNeeded: n)
+          o += 3
+          characters += 4
+          i += 4
+          continue
+        }
+      }
+      let value = table[Int(text[i])]
+      if value < 64 {
+        if paddings > 0 { throw .badPadding }
+        characters += 1
+        group = group << 6 | UInt32(value)
+        filled += 1
+        if filled == 4 {
+          out[o] = UInt8(truncatingIfNeeded: group >> 16)
+          out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
+          out[o + 2] = UInt8(truncatingIfNeeded: group)
+          o += 3
+          group = 0
+          filled = 0
+        }
+      } else if value == padding {
+        paddings += 1
+      } else if value == invalid {
+        throw .invalidByte(i)
+      }
+      i += 1
+    }
+    if characters % 4 == 1 { throw .badPadding }
+    let needed = (4 - characters % 4) % 4
+    if paddings < needed { throw .partialGroup }
+    if paddings > needed { throw .badPadding }
+    if filled == 2 {
+      out[o] = UInt8(truncatingIfNeeded: group >> 4)
+      o += 1
+    } else if filled == 3 {
+      out[o] = UInt8(truncatingIfNeeded: group >> 10)
+      out[o + 1] = UInt8(truncatingIfNeeded: group >> 2)
+      o += 2
+    }
+    return o
   }
 
   /// How many alphabet characters `text` holds; throws at a byte outside the alphabet and
@@ -126,7 +195,18 @@ enum Base64 {
   {
     var characters = 0
     var paddings = 0
-    for index in text.indices {
+    var index = 0
+    while index < text.count {
+      // Four characters of the alphabet before any padding: the usual case.
+      if paddings == 0, index + 4 <= text.count,
+        table[Int(text[index])] | table[Int(text[index + 1])] | table[Int(text[index + 2])]
+          | table[Int(text[index + 3])] < 64
+      {
+        characters += 4
+        index += 4
+        continue
+      }
+      defer { index += 1 }
       let value = table[Int(text[index])]
       if value < 64 {
         if paddings > 0 { throw .badPadding }

@@ -2,8 +2,9 @@
 ///
 /// Clinger's fast path: when the digits, read as an integer, are at most 2^53 and the power of
 /// ten is at most 10^22, both are exact doubles and one IEEE multiplication or division rounds
-/// correctly. Everything else (long mantissas, large exponents, anything unusual) goes to the
-/// standard library's parser, which is exact but slower.
+/// correctly. Longer mantissas with moderate exponents are read on 128-bit integers
+/// (`DecimalReal+Wide.swift`). Everything else (more than 19 digits, large exponents, anything
+/// unusual) goes to the standard library's parser, which is exact but slower.
 enum DecimalReal {
   /// `[+-]digits[.digits][(e|E)[+-]digits]` (with digits on at least one side of the point)
   /// to the nearest double; nil when the text is not a number in that form.
@@ -101,10 +102,12 @@ enum DecimalReal {
     let magnitude: Double
     if mantissa == 0 {
       magnitude = 0
-    } else {
-      guard mantissa <= 1 << 53, (-22...22).contains(exponent) else { return nil }
+    } else if mantissa <= 1 << 53, (-22...22).contains(exponent) {
       let power = powersOfTen[abs(exponent)]
       magnitude = exponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
+    } else {
+      guard let wide = wide(mantissa, exponent) else { return nil }
+      magnitude = wide
     }
     return negative ? -magnitude : magnitude
   }

@@ -11,6 +11,16 @@ enum RealFormatting {
     if value.isInfinite { return out.append("inf") }
     if value == 0 { return out.append(UInt8(ascii: "0")) }
     let precision = max(precision, 1)
+    if let (rounded, exponent) = roundedDigits(value.magnitude, precision: precision) {
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: precision) { digits in
+        var rest = rounded
+        for i in stride(from: precision - 1, through: 0, by: -1) {
+          digits[i] = UInt8(rest % 10)
+          rest /= 10
+        }
+        layout(UnsafeBufferPointer(digits), exponent, precision, out)
+      }
+    }
     // Limbs: 2^1074·5^1074 needs about 80 32-bit words; digits: at most 767 of them.
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 96) { limbs in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 800) { digits in
@@ -62,7 +72,7 @@ enum RealFormatting {
 
   /// `%g`: fixed notation when −4 ≤ exponent < precision, otherwise `d.ddde±XX`; trailing
   /// zeros of the fraction removed.
-  private static func layout(
+  static func layout(
     _ digits: UnsafeBufferPointer<UInt8>, _ exponent: Int, _ precision: Int, _ out: ByteOutput
   ) {
     var significant = digits.count

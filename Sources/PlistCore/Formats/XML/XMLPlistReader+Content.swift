@@ -7,11 +7,7 @@ extension XMLPlistReader {
     if open.selfClosing { return "" }
     let segmentStart = pos
     // Fast path: plain text straight up to the closing tag.
-    while pos < text.count {
-      let b = text[pos]
-      if b == UInt8(ascii: "<") || b == UInt8(ascii: "&") { break }
-      pos += 1
-    }
+    pos = ASCII.firstMarkup(in: text, from: pos)
     if atClosingTag() {
       let string = try makeString(segmentStart..<pos)
       try readClosingTag(open.tag, openedAt: start)
@@ -112,7 +108,7 @@ extension XMLPlistReader {
   {
     if open.selfClosing { throw failure("empty <\(open.tag.name)>", at: start) }
     let contentStart = pos
-    while pos < text.count, text[pos] != UInt8(ascii: "<") { pos += 1 }
+    pos = Platform.firstIndex(of: UInt8(ascii: "<"), in: text, from: pos) ?? text.count
     let content = UnsafeBufferPointer(rebasing: text[contentStart..<pos])
     try readClosingTag(open.tag, openedAt: start)
     return content

@@ -144,10 +144,19 @@ extension XMLPlistReader {
       pos = nameStart
       throw unexpected(expected: "an element name")
     }
-    let name = UnsafeBufferPointer(rebasing: text[nameStart..<i])
-    guard let tag = XMLTag(name) else {
-      let shown = String(decoding: name, as: UTF8.self)
+    guard let tag = XMLTag(packed: XMLTag.pack(text, nameStart..<i), count: i - nameStart) else {
+      let shown = String(
+        decoding: UnsafeBufferPointer(rebasing: text[nameStart..<i]), as: UTF8.self)
       throw failure("unknown element <\(shown)>", at: pos)
+    }
+    // Fast path: `<name>` or `<name/>`, no attributes.
+    if byte(i) == UInt8(ascii: ">") {
+      pos = i + 1
+      return OpenTag(tag: tag, selfClosing: false)
+    }
+    if byte(i) == 0x2F, byte(i + 1) == UInt8(ascii: ">") {
+      pos = i + 2
+      return OpenTag(tag: tag, selfClosing: true)
     }
     pos = i
     return OpenTag(tag: tag, selfClosing: try finishTag())
@@ -191,13 +200,11 @@ extension XMLPlistReader {
   /// Reads `</name>` for the element opened at `start`.
   mutating func readClosingTag(_ tag: XMLTag, openedAt start: Int) throws(PlistParseError) {
     // Fast path: exactly `</name>`.
-    let exact = tag.staticName.withUTF8Buffer { name -> Bool in
-      let end = pos + 2 + name.count
-      guard end < text.count, text[end] == UInt8(ascii: ">"), atClosingTag() else { return false }
-      return Platform.bytesEqual(name, UnsafeBufferPointer(rebasing: text[(pos + 2)..<end]))
-    }
-    if exact {
-      pos += 3 + tag.staticName.utf8CodeUnitCount
+    let end = pos + 2 + tag.staticName.utf8CodeUnitCount
+    if end < text.count, text[end] == UInt8(ascii: ">"), atClosingTag(),
+      XMLTag.pack(text, (pos + 2)..<end) == tag.packedName
+    {
+      pos = end + 1
       return
     }
     guard pos < text.count else { throw endError("reading <\(tag.name)>") }

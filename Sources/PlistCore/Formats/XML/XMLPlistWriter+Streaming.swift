@@ -18,6 +18,16 @@ extension XMLPlistWriter: StreamingPlistWriter {
 
   func startEntry(_ position: Int, key: String, depth: Int) { writeKey(key, depth: depth) }
 
+  func startEntry(_ position: Int, asciiKey: UnsafeBufferPointer<UInt8>, depth: Int) {
+    writeKey(utf8: asciiKey, depth: depth)
+  }
+
+  func writeData(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) {
+    indent(depth)
+    appendData(bytes, depth: depth)
+    out.flushIfFull()
+  }
+
   func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     try write(value, depth: depth)
   }

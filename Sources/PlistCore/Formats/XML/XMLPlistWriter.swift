@@ -38,7 +38,8 @@ struct XMLPlistWriter {
     switch value {
     case .string(let s):
       out.append("<string>")
-      appendEscaped(s)
+      var s = s
+      s.withUTF8 { appendEscaped($0) }
       out.append("</string>\n")
     case .integer(let i):
       out.append("<integer>")
@@ -103,10 +104,25 @@ struct XMLPlistWriter {
 
   /// A `<key>` line.
   func writeKey(_ key: String, depth: Int) {
+    var key = key
+    key.withUTF8 { writeKey(utf8: $0, depth: depth) }
+  }
+
+  /// A `<key>` line, the key given as UTF-8.
+  func writeKey(utf8 key: UnsafeBufferPointer<UInt8>, depth: Int) {
     indent(depth)
     out.append("<key>")
     appendEscaped(key)
     out.append("</key>\n")
+  }
+
+  /// A `<string>` line, the string given as UTF-8.
+  func writeString(utf8 string: UnsafeBufferPointer<UInt8>, depth: Int) {
+    indent(depth)
+    out.append("<string>")
+    appendEscaped(string)
+    out.append("</string>\n")
+    out.flushIfFull()
   }
 
   private func writeDictionary(_ dict: PlistDictionary, depth: Int)
@@ -126,13 +142,18 @@ struct XMLPlistWriter {
   }
 
   func writeData(_ data: PlistData, depth: Int) {
+    data.bytes.withUnsafeBufferPointer { appendData($0, depth: depth) }
+  }
+
+  /// `<data>` with its base64 lines; the line was indented.
+  func appendData(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) {
     out.append("<data>\n")
     // CF caps the base64 lines' indentation at 8 tabs (and narrows them by 8 columns a tab),
     // while the tags themselves keep the full depth.
     let tabs = min(depth, 8)
-    if !data.bytes.isEmpty {
+    if !bytes.isEmpty {
       indent(tabs)
-      Base64.encode(data.bytes, lineLength: 76 - 8 * tabs, into: out) { out in
+      Base64.encode(bytes, lineLength: 76 - 8 * tabs, into: out) { out in
         out.append(0x0A)
         out.append(repeating: 0x09, count: tabs)
       }
@@ -147,26 +168,33 @@ struct XMLPlistWriter {
     out.append(repeating: 0x09, count: depth)
   }
 
-  private func appendEscaped(_ s: String) {
-    var s = s
-    s.withUTF8 { bytes in
-      var start = 0
-      for (i, b) in bytes.enumerated()
-      where b == 0x26 || b == 0x3C || b == 0x3E || (escapeControls && b < 0x20) {
-        out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-        switch b {
-        case 0x26: out.append("&amp;")
-        case 0x3C: out.append("&lt;")
-        case 0x3E: out.append("&gt;")
-        default:
-          out.append("&#")
-          out.appendDecimal(Int64(b))
-          out.append(UInt8(ascii: ";"))
-        }
-        start = i + 1
+  /// The text with `&`, `<` and `>` (and control characters, when asked) escaped: the runs
+  /// between them copied whole.
+  private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      // Everything above `>` (letters, non-ASCII) is copied as it is.
+      guard b <= 0x3E, b == 0x26 || b == 0x3C || b == 0x3E || (escapeControls && b < 0x20)
+      else {
+        i += 1
+        continue
       }
-      out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+      out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+      switch b {
+      case 0x26: out.append("&amp;")
+      case 0x3C: out.append("&lt;")
+      case 0x3E: out.append("&gt;")
+      default:
+        out.append("&#")
+        out.appendDecimal(Int64(b))
+        out.append(UInt8(ascii: ";"))
+      }
+      i += 1
+      start = i
     }
+    out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
   }
 
   /// CoreFoundation's real formatting: `%.17g`, but `0.0` for zero and words for non-finite

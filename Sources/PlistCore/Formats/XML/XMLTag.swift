@@ -21,24 +21,66 @@ enum XMLTag {
 
   var name: String { staticName.description }
 
-  /// Matches an element name without allocating: by length, then by bytes.
-  init?(_ name: UnsafeBufferPointer<UInt8>) {
-    func matches(_ literal: StaticString) -> Bool {
-      literal.withUTF8Buffer { Platform.bytesEqual($0, name) }
+  /// The name's bytes packed into an integer, the first byte lowest: names are at most seven
+  /// letters, so equal packed values mean equal names.
+  var packedName: UInt64 {
+    switch self {
+    case .plist: return 0x74_73_69_6C_70
+    case .dict: return 0x74_63_69_64
+    case .array: return 0x79_61_72_72_61
+    case .key: return 0x79_65_6B
+    case .string: return 0x67_6E_69_72_74_73
+    case .integer: return 0x72_65_67_65_74_6E_69
+    case .real: return 0x6C_61_65_72
+    case .date: return 0x65_74_61_64
+    case .data: return 0x61_74_61_64
+    case .true: return 0x65_75_72_74
+    case .false: return 0x65_73_6C_61_66
     }
-    switch name.count {
-    case 3 where matches("key"): self = .key
-    case 4 where matches("dict"): self = .dict
-    case 4 where matches("real"): self = .real
-    case 4 where matches("date"): self = .date
-    case 4 where matches("data"): self = .data
-    case 4 where matches("true"): self = .true
-    case 5 where matches("plist"): self = .plist
-    case 5 where matches("array"): self = .array
-    case 5 where matches("false"): self = .false
-    case 6 where matches("string"): self = .string
-    case 7 where matches("integer"): self = .integer
+  }
+
+  /// The bytes of `text` in `range` packed as `packedName` packs a name; 0 (no name's) for
+  /// more than seven. One load of a word when the text goes on that far.
+  @inline(__always)
+  static func pack(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    guard range.count <= 7 else { return 0 }
+    if range.lowerBound + 8 <= text.count, let base = text.baseAddress {
+      let word = UnsafeRawPointer(base).loadUnaligned(
+        fromByteOffset: range.lowerBound, as: UInt64.self)
+      return UInt64(littleEndian: word) & ((1 << (8 * UInt64(range.count))) - 1)
+    }
+    var packed: UInt64 = 0
+    var i = range.upperBound
+    while i > range.lowerBound {
+      i -= 1
+      packed = packed << 8 | UInt64(text[i])
+    }
+    return packed
+  }
+
+  /// Matches an element name without allocating (see `init(packed:count:)`).
+  init?(_ name: UnsafeBufferPointer<UInt8>) {
+    self.init(packed: Self.pack(name, 0..<name.count), count: name.count)
+  }
+
+  /// Matches an element name by its bytes packed into one integer, against the values of
+  /// `packedName` (XMLTagTests checks that they agree), and its length.
+  init?(packed: UInt64, count: Int) {
+    switch packed {
+    case 0x79_65_6B: self = .key
+    case 0x67_6E_69_72_74_73: self = .string
+    case 0x72_65_67_65_74_6E_69: self = .integer
+    case 0x6C_61_65_72: self = .real
+    case 0x74_63_69_64: self = .dict
+    case 0x79_61_72_72_61: self = .array
+    case 0x65_74_61_64: self = .date
+    case 0x61_74_61_64: self = .data
+    case 0x65_75_72_74: self = .true
+    case 0x65_73_6C_61_66: self = .false
+    case 0x74_73_69_6C_70: self = .plist
     default: return nil
     }
+    // A name ending in zero bytes packs as the shorter one.
+    if count != staticName.utf8CodeUnitCount { return nil }
   }
 }

@@ -1,0 +1,36 @@
+/// What a writer offers a streaming converter: the document's start and end, a container
+/// opened and closed, each item or entry started, and scalars — the same bytes, in order,
+/// as the writer's own walk over a tree.
+protocol StreamingPlistWriter {
+  /// The format written: the checks that are one format's own depend on it.
+  static var format: PlistFormat { get }
+  init(streamingTo out: ByteOutput, pretty: Bool)
+  func begin()
+  func end()
+  func open(_ tag: XMLTag, depth: Int, empty: Bool)
+  func startItem(_ position: Int, depth: Int)
+  func startEntry(_ position: Int, key: String, depth: Int)
+  func close(_ tag: XMLTag, depth: Int)
+  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError)
+  /// `startEntry` with a key that is ASCII, straight from the file's bytes.
+  func startEntry(_ position: Int, asciiKey: UnsafeBufferPointer<UInt8>, depth: Int)
+  /// `writeScalar` of a string given as valid UTF-8, without making a `String`.
+  func writeString(utf8: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError)
+  /// `writeScalar` of data given as its bytes, without copying them into a `PlistData`.
+  func writeData(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError)
+}
+
+/// Through the value, for writers that gain nothing from the bytes.
+extension StreamingPlistWriter {
+  func startEntry(_ position: Int, asciiKey: UnsafeBufferPointer<UInt8>, depth: Int) {
+    startEntry(position, key: String(decoding: asciiKey, as: UTF8.self), depth: depth)
+  }
+
+  func writeString(utf8: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError) {
+    try writeScalar(.string(String(decoding: utf8, as: UTF8.self)), depth: depth)
+  }
+
+  func writeData(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError) {
+    try writeScalar(.data(PlistData(Array(bytes))), depth: depth)
+  }
+}
