@@ -121,6 +121,44 @@ struct HardeningCommandTests {
     }
   }
 
+  /// A pipe named as the output is written into, not replaced: through `/dev/stdout` the
+  /// output reaches the pipe (it made a file named `pipe:[N]` in the current directory), and a
+  /// FIFO stays a FIFO with the output in it.
+  @Test func outputsThatArePipesAreWrittenIntoNotReplaced() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    try FileManager.default.createDirectory(atPath: box.root, withIntermediateDirectories: true)
+    try Data(#"{"a": [1, "two"]}"#.utf8).write(to: URL(fileURLWithPath: box.file("in.json")))
+    let expected = try box.ok("convert", "xml", box.file("in.json"))
+    _ = try box.ok("import", "d", box.file("in.json"))
+    let here = URL(fileURLWithPath: box.root)
+    for arguments in [
+      ["convert", "xml", box.file("in.json"), "-o", "/dev/stdout"],
+      ["export", "--xml", "d", "/dev/stdout"],
+    ] {
+      let result = try CLI.runProcess(arguments, environment: box.environment, directory: here)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stdout == expected, "\(arguments)")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: box.root).sorted() == [
+        "d.plist", "in.json.plist",
+      ])
+
+    #expect(mkfifo(box.file("out"), 0o600) == 0)
+    // Open for reading first, so that the writer's open does not wait for a reader.
+    let reader = open(box.file("out"), O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    defer { close(reader) }
+    let result = try Self.run(box, ["convert", "xml", box.file("in.json"), "-o", box.file("out")])
+    #expect(result.ended && result.status == 0, "\(result.output)")
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let count = read(reader, &buffer, buffer.count)
+    #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == expected)
+    var info = stat()
+    #expect(lstat(box.file("out"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
+
   @Test func endlessInputsStopAtTheLimit() throws {
     let box = try Sandbox()
     defer { box.remove() }

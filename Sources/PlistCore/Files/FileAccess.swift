@@ -163,9 +163,37 @@ public enum FileAccess {
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions()
   ) throws(PlistError) {
+    if try writeIntoSpecialFile(
+      path, { () throws(PlistError) in try encode(value, format, options) })
+    {
+      return
+    }
     try lockingDirectory(of: path) { (naming) throws(PlistError) in
       try writeAtomically(value, as: format, to: path, mode: mode, options: options, naming: naming)
       { _ in true }
+    }
+  }
+
+  /// A pipe, terminal or device named as the output (`/dev/stdout`, a FIFO, `/dev/null`) is
+  /// written into, not replaced: renaming a file over it would put a regular file in its
+  /// place — through `/dev/stdout`, one named `pipe:[N]` in the current directory. The bytes
+  /// are made in full first, so an input or value that fails writes nothing.
+  ///
+  /// - Returns: Whether `path` named such a file (and it was written).
+  private static func writeIntoSpecialFile(
+    _ path: String, _ produce: () throws(PlistError) -> [UInt8]
+  ) throws(PlistError) -> Bool {
+    guard Platform.isSpecialFile(atPath: path) else { return false }
+    let bytes = try produce()
+    do { try Platform.writeInto(existing: path, bytes) } catch { throw .system(error) }
+    return true
+  }
+
+  private static func encode(
+    _ value: PlistValue, _ format: PlistFormat, _ options: PropertyList.WriteOptions
+  ) throws(PlistError) -> [UInt8] {
+    do { return try PropertyList.encode(value, as: format, options: options) } catch {
+      throw .encoding(error)
     }
   }
 
@@ -204,6 +232,7 @@ public enum FileAccess {
   public static func replaceContents(of path: String, with bytes: [UInt8], mode: UInt32 = 0o644)
     throws(PlistError)
   {
+    if try writeIntoSpecialFile(path, { bytes }) { return }
     try lockingDirectory(of: path) { (naming) throws(PlistError) in
       try writeAtomically(to: path, mode: mode, naming: naming) { out in out.append(bytes) }
     }
@@ -297,7 +326,8 @@ public enum FileAccess {
   ///   - bytes: The property list, in any format.
   ///   - source: Where it came from, for errors (a path, or `<stdin>`).
   ///   - format: The format to write.
-  ///   - destination: The file to replace or create.
+  ///   - destination: The file to replace or create (a pipe, terminal or device is written
+  ///     into instead).
   ///   - options: Format choices.
   ///   - exiting: The process ends right after: the value tree, if one was built, is left
   ///     for the exit to reclaim instead of being freed object by object (5 % of a 10 MB
@@ -308,6 +338,10 @@ public enum FileAccess {
     options: PropertyList.WriteOptions = PropertyList.WriteOptions(), exiting: Bool = false
   ) throws(PlistError) {
     let input = ConversionInput(bytes)
+    let special = try writeIntoSpecialFile(destination) { () throws(PlistError) in
+      try encode(try decode(input.bytes, source: source).value, format, options)
+    }
+    if special { return }
     try lockingDirectory(of: destination) { (naming) throws(PlistError) in
       try convert(
         input, source: source, to: format, destination: destination, options: options,

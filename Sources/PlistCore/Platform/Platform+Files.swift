@@ -343,6 +343,24 @@ extension Platform {
     return stat(path, &info) == 0
   }
 
+  /// Whether a path names, through its links, something other than a regular file or a
+  /// directory: a pipe, a terminal, a device or a socket.
+  static func isSpecialFile(atPath path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
+  }
+
+  /// Writes bytes into a file that exists, as it is: opened for writing, neither created nor
+  /// truncated (a pipe, a terminal, a device).
+  static func writeInto(existing path: String, _ bytes: [UInt8]) throws(SystemError) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError(operation: .write, path: path) }
+    defer { close(fd) }
+    try writeAll(fd: fd, bytes, path: path)
+  }
+
   /// Whether a directory is at a path, following symbolic links.
   static func isDirectory(atPath path: String) -> Bool {
     var info = stat()
