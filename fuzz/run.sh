@@ -25,12 +25,13 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz \
 
 status=0
 # lazy: the one-key look-up must answer and refuse as the full read does (XML and binary),
-# and the one-key write of a canonical XML domain must give the full write's bytes.
+# and the one-key write of a canonical XML or binary domain must give the full write's bytes.
 for target in ${FUZZ_TARGETS:-xml binary openstep json detect lazy}; do
   corpus="fuzz/corpus-$target"
   mkdir -p "$corpus"
   for file in $(seed "$target"); do cp -f "$fixtures/$file" "$corpus/" 2>/dev/null || true; done
-  # Seeds of a target's own (the lazy target: domains the one-key write takes as canonical).
+  # Seeds of a target's own (the lazy target: domains the one-key write takes as canonical,
+  # XML and binary).
   [ -d "fuzz/seeds/$target" ] && cp -f fuzz/seeds/"$target"/* "$corpus/"
   echo "== fuzzing the $target reader for $length"
   [ "$target" = detect ] && format="" || format=$target

@@ -16,6 +16,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   if lazyLookup {
     compareLookup(data, size)
     compareOneKeyWrite(data, size)
+    compareBinaryOneKeyWrite(data, size)
   } else {
     exercise(data, size, as: fuzzFormat)
   }

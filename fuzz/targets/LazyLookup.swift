@@ -55,3 +55,58 @@ func compareOneKeyWrite(_ data: UnsafePointer<UInt8>, _ size: Int) {
     dictionary[key] = saved
   }
 }
+
+/// The binary one-key write's side (also under PLIST_FUZZ_FORMAT=lazy): a file taken as a
+/// canonical binary domain must read in full, be the writer's bytes for what it reads as,
+/// hold the same value for each key, and give, with a key set, exactly the bytes the full
+/// write gives. Any input that reads as a dictionary is also written out by the writer and
+/// checked so (that file must be taken): mutations rarely leave a file canonical.
+func compareBinaryOneKeyWrite(_ data: UnsafePointer<UInt8>, _ size: Int) {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let value = try? PropertyList.decode(buffer: bytes, allowJSON: true).value
+  if BinaryCanonicalDomain(bytes) != nil {
+    guard case .dictionary(let dictionary)? = value else {
+      preconditionFailure("a file taken as canonical binary does not read as a dictionary")
+    }
+    compareRewrites(bytes, dictionary)
+  }
+  guard case .dictionary(let dictionary)? = value,
+    let written = try? PropertyList.encode(.dictionary(dictionary), as: .binary)
+  else { return }
+  written.withUnsafeBufferPointer { compareRewrites($0, dictionary) }
+}
+
+/// The checks of `compareBinaryOneKeyWrite` on a file that must be taken.
+private func compareRewrites(_ bytes: UnsafeBufferPointer<UInt8>, _ read: PlistDictionary) {
+  guard let file = BinaryCanonicalDomain(bytes) else {
+    preconditionFailure("the writer's file of a dictionary of scalars is not taken")
+  }
+  var dictionary = read
+  precondition(
+    (try? PropertyList.encode(.dictionary(dictionary), as: .binary)).map {
+      $0.elementsEqual(bytes)
+    } == true, "a file taken as canonical binary is not the writer's bytes")
+  let keys = ["Key", "", "zzz"] + dictionary.keys.prefix(1) + dictionary.keys.suffix(1)
+  let values: [PlistValue] =
+    [7, "Key", .data(PlistData([1])), .real(0.5)] + dictionary.values.prefix(1)
+    + dictionary.values.suffix(1) + dictionary.keys.prefix(1).map { .string($0) }
+  for key in keys {
+    let old = file.value(ofKey: key)
+    precondition(old?.found == (dictionary[key] != nil), "whether \(key) is there")
+    precondition(old?.value == dictionary[key], "the value of \(key)")
+    for value in values {
+      guard let rewrite = file.rewrite(setting: key, to: value) else {
+        // Only a container as the new value is left to the full write.
+        precondition(value.type == .array || value.type == .dictionary, "\(value) left over")
+        continue
+      }
+      let out = ByteOutput()
+      rewrite.write(to: out)
+      let saved = dictionary[key]
+      dictionary[key] = value
+      let full = try? PropertyList.encode(.dictionary(dictionary), as: .binary)
+      precondition(full == out.finish(), "setting \(key) gives other bytes than the full write")
+      dictionary[key] = saved
+    }
+  }
+}

@@ -37,10 +37,10 @@ struct OneKeyWriteTests {
   ]
 
   /// Writes every case to both stores, comparing the files and the errors after each.
-  static func check(_ bytes: [UInt8], _ note: String) throws {
+  static func check(_ bytes: [UInt8], writes: [[String]] = writes, _ note: String) throws {
     let (one, full, directory) = try Self.pair(bytes)
     defer { directory.remove() }
-    for arguments in Self.writes {
+    for arguments in writes {
       let path = keyPath(arguments[0])
       let operation = try WriteArguments.parse(Array(arguments.dropFirst()))
       let a = Result { try one.write(operation, at: path, in: Self.domain, checkedBy: nil) }

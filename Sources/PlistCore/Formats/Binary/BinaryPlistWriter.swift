@@ -194,7 +194,7 @@ struct BinaryPlistWriter {
     Self.appendUInt(UInt64(tableOffset), width: 8, to: out)
   }
 
-  private static func appendScalar(_ value: PlistValue, to out: ByteOutput) {
+  static func appendScalar(_ value: PlistValue, to out: ByteOutput) {
     switch value {
     case .boolean(let b): out.append(b ? 0x09 : 0x08)
     case .integer(let i): appendInteger(i, to: out)

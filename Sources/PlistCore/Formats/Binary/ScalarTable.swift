@@ -47,6 +47,23 @@ struct ScalarTable {
     return (nil, slot)
   }
 
+  /// `find(_:hash:in:)` for objects known only by their encoded bytes (a canonical binary
+  /// file's, where equal bytes are equal objects): `matches` says whether object `index`
+  /// is the one looked for.
+  func find(hash: UInt64, matching matches: (Int) -> Bool) -> (Int?, Int) {
+    let mask = slots.count - 1
+    let tag = hash >> 32
+    var slot = Int(truncatingIfNeeded: tag) & mask
+    while slots[slot] != 0 {
+      let stored = slots[slot]
+      if stored >> 32 == tag, matches(Int(stored & 0xFFFF_FFFF) - 1) {
+        return (Int(stored & 0xFFFF_FFFF) - 1, slot)
+      }
+      slot = (slot + 1) & mask
+    }
+    return (nil, slot)
+  }
+
   /// Records the object at `index` (below 2^32 - 1, as binary references are at most 32 bits
   /// here) in the slot `find` returned.
   mutating func insert(index: Int, hash: UInt64, at slot: Int) {
@@ -108,6 +125,9 @@ struct ScalarTable {
     return h ^ (h >> 32)
   }
 
+  /// The hash of an object's encoded bytes.
+  func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { mix(bytes: bytes, tag: 8) }
+
   private func mix(bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
     var h = seed ^ tag ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
     let raw = UnsafeRawBufferPointer(bytes)
@@ -118,9 +138,14 @@ struct ScalarTable {
       i += 8
     }
     var tail: UInt64 = 0
-    while i < raw.count {
-      tail = tail << 8 | UInt64(raw[i])
-      i += 1
+    if i < raw.count && raw.count >= 8 {
+      // The last eight bytes in one load (overlapping those already mixed).
+      tail = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
+    } else {
+      while i < raw.count {
+        tail = tail << 8 | UInt64(raw[i])
+        i += 1
+      }
     }
     return mix(h ^ tail, tag: tag)
   }

@@ -1,0 +1,125 @@
+// MARK: - The one encoding the writer gives each scalar
+
+extension BinaryCanonicalDomain {
+  /// A string object: its payload, its length in units, and whether they are UTF-16.
+  struct StringObject {
+    let payload: Int
+    let count: Int
+    let wide: Bool
+
+    @inline(__always)
+    func unit(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt16 {
+      guard wide else { return UInt16(bytes[payload + i]) }
+      return UInt16(bytes[payload + 2 * i]) << 8 | UInt16(bytes[payload + 2 * i + 1])
+    }
+
+    func slice(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: bytes[payload..<(payload + (wide ? 2 * count : count))])
+    }
+  }
+
+  /// The string object at `start` (its bytes already checked), or nil for another type.
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> StringObject? {
+    let type = bytes[start] >> 4
+    guard type == 0x5 || type == 0x6,
+      let (count, payload) = header(bytes, at: start, end: bytes.count)
+    else { return nil }
+    return StringObject(payload: payload, count: count, wide: type == 0x6)
+  }
+
+  /// `KeyOrder.compare` of two string objects: UTF-16 code units as numbers.
+  static func compareKeys(
+    _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int
+  ) -> Int {
+    guard let x = string(a, at: aStart), let y = string(b, at: bStart) else { return 0 }
+    return compare(x, a, y, b)
+  }
+
+  /// `KeyOrder.compare` of two string objects, in `a` and `b`.
+  static func compare(
+    _ x: StringObject, _ a: UnsafeBufferPointer<UInt8>, _ y: StringObject,
+    _ b: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    if !x.wide && !y.wide { return Platform.compareBytes(x.slice(a), y.slice(b)) }
+    for i in 0..<min(x.count, y.count) {
+      let (p, q) = (x.unit(a, i), y.unit(b, i))
+      if p != q { return Int(p) - Int(q) }
+    }
+    return x.count - y.count
+  }
+
+  /// A count as `BinaryPlistWriter.appendHeader` writes it (in the marker's low nibble
+  /// below 15, else the smallest integer object), ending by `end`: the count and where the
+  /// payload starts.
+  @inline(__always)
+  static func header(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int)
+    -> (count: Int, payload: Int)?
+  {
+    let info = Int(bytes[start] & 0x0F)
+    if info < 15 { return (info, start + 1) }
+    guard start + 2 <= end, bytes[start + 1] >> 4 == 0x1, bytes[start + 1] & 0x0F <= 3 else {
+      return nil
+    }
+    let width = 1 << Int(bytes[start + 1] & 0x0F)
+    guard start + 2 + width <= end else { return nil }
+    let count = readUInt(bytes, at: start + 2, width: width)
+    guard count >= 15, BinaryPlistWriter.byteWidth(count) == width, count <= UInt64(end) else {
+      return nil
+    }
+    return (Int(count), start + 2 + width)
+  }
+
+  /// The length of the scalar at `start`, ending by `end`, when its bytes are exactly what
+  /// the writer writes for the value the reader reads from them; else nil.
+  static func scalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Int? {
+    let marker = bytes[start]
+    let info = Int(marker & 0x0F)
+    let length: Int
+    switch marker >> 4 {
+    case 0x0 where marker == 0x08 || marker == 0x09: return 1
+    case 0x1 where info <= 4: length = 1 + (1 << info)
+    case 0x2 where info == 3: length = 9  // the writer writes no 4-byte reals
+    case 0x3 where info == 3: length = 9
+    case 0x4, 0x5, 0x6:
+      guard let (count, payload) = header(bytes, at: start, end: end) else { return nil }
+      let size = marker >> 4 == 0x6 ? 2 * count : count
+      guard payload + size <= end else { return nil }
+      let text = UnsafeBufferPointer(rebasing: bytes[payload..<(payload + size)])
+      if marker >> 4 == 0x5 && !ASCII.isASCII(text) { return nil }
+      if marker >> 4 == 0x6 && !isCanonicalUTF16(text) { return nil }
+      return payload + size - start
+    case 0x8 where info == 0 || info == 1 || info == 3 || info == 7: length = 2 + info
+    default: return nil
+    }
+    guard start + length <= end else { return nil }
+    let value = BinaryPlistTrailer.readUInt(bytes, at: start + 1, width: min(length - 1, 8))
+    switch marker {
+    case 0x11: return value > 0xFF ? length : nil
+    case 0x12: return value > 0xFFFF ? length : nil
+    // Negative, or above 32 bits (`appendInteger`).
+    case 0x13: return value > UInt64(UInt32.max) ? length : nil
+    // Above Int64.max: the high half zero.
+    case 0x14:
+      let low = BinaryPlistTrailer.readUInt(bytes, at: start + 9, width: 8)
+      return value == 0 && low > UInt64(Int64.max) ? length : nil
+    case 0x80...0x87: return BinaryPlistWriter.byteWidth(value) == length - 1 ? length : nil
+    default: return length
+    }
+  }
+
+  /// UTF-16 that is well formed (surrogates paired) and not all ASCII, which the writer
+  /// writes as bytes.
+  private static func isCanonicalUTF16(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var wide = false
+    var i = 0
+    while i < text.count {
+      let unit = UInt16(text[i]) << 8 | UInt16(text[i + 1])
+      i += 2
+      if unit >= 0x80 { wide = true }
+      guard unit & 0xF800 == 0xD800 else { continue }
+      guard unit < 0xDC00, i < text.count, text[i] & 0xFC == 0xDC else { return false }
+      i += 2
+    }
+    return wide
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PlistCore
+
+/// A `write` of one key of a binary domain, which copies the rest of a canonical file
+/// (`BinaryCanonicalDomain`), gives the same bytes and the same errors as the full read,
+/// change and write: on canonical domains through a sequence of writes of every type, and on
+/// files it must leave to the full write (other layouts, broken files).
+@Suite("One-key write, binary")
+struct BinaryOneKeyWriteTests {
+  static let writes: [[String]] = [
+    ["Key5", "-int", "7"], ["Key5", "-int", "7"], ["Key5", "-int", "255"], ["Key6", "-int", "256"],
+    ["Key7", "-int", "65536"], ["Key8", "-int", "-1"], ["Key9", "-int", "18446744073709551615"],
+    ["Key1", "-int", "4294967296"], ["A", "-bool", "yes"], ["A", "-bool", "no"],
+    ["New", "-float", "2.5"], ["New", "-float", "-0"], ["Key1", "-date", "2020-01-01"],
+    ["Key2", "-data", "0a0b0c"], ["Key3", "-string", "Key4"], ["Key4", "-string", "value 6"],
+    ["value 6", "-string", "value 6"], ["Clé\u{10000}", "-string", "u😀"],
+    ["Clé\u{E000}", "-string", "v"], ["", "-string", "empty"], ["Key5", "-string", "a&b<c>"],
+    ["Key10", "-array-add", "x"], ["Key3", "-array-add", "x"], ["Key2", "-dict-add", "k", "1"],
+    [":Key4:inner", "-int", "1"], [":Nested:inner", "-int", "1"], ["Key11", "-array", "1", "2"],
+    ["Key12", "-int", "1"], ["Key12", "-string", "value 5"], ["Key0", "-int", "1"],
+  ]
+
+  static func canonical(_ value: PlistValue) throws -> [UInt8] {
+    let bytes = try PropertyList.encode(value, as: .binary)
+    #expect(bytes.withUnsafeBufferPointer { BinaryCanonicalDomain($0) } != nil)
+    return bytes
+  }
+
+  @Test func canonicalDomains() throws {
+    var domain = PlistDictionary()
+    for i in 0..<40 {
+      domain["Key\(i)"] =
+        i % 4 == 0
+        ? .string("value \(i % 8) é")
+        : i % 4 == 1
+          ? .integer(.init(Int64(i) - 20))
+          : i % 4 == 2 ? .boolean(i % 3 == 0) : .string("value \(i)")
+    }
+    domain["Key3"] = .string("Key4")
+    domain["Real"] = .real(0.1)
+    domain["Date"] = .date(PlistDate(secondsSinceReferenceDate: 5))
+    domain["Data"] = .data(PlistData([1, 2, 3]))
+    try OneKeyWriteTests.check(try Self.canonical(.dictionary(domain)), writes: Self.writes, "40")
+    domain["Key2"] = ["value 6", ["a": "Key4", "b": [1, 2.5]]]
+    domain["Key10"] = ["x", "value 5"]
+    domain["Nested"] = ["inner": "value 6", "Key4": ["value 6"]]
+    try OneKeyWriteTests.check(
+      try Self.canonical(.dictionary(domain)), writes: Self.writes, "containers")
+    try OneKeyWriteTests.check(try Self.canonical(["Only": 1]), writes: Self.writes, "one key")
+    try OneKeyWriteTests.check(
+      try Self.canonical(.dictionary(PlistDictionary())), writes: Self.writes, "empty")
+  }
+
+  /// Scalar writes to a canonical binary domain are done by the one-key write itself (not
+  /// left to the full write), and give the writer's bytes for the changed dictionary.
+  @Test func scalarWritesTakeTheOneKeyWrite() throws {
+    var domain: PlistDictionary = [
+      "Key1": "a", "Key2": "a", "Key3": 3, "Key4": "Key1", "List": ["a", 3, ["b": "Key1"]],
+    ]
+    let (store, _, directory) = try OneKeyWriteTests.pair(try Self.canonical(.dictionary(domain)))
+    defer { directory.remove() }
+    let writes: [(String, PlistValue)] = [
+      ("Key1", "b"), ("Key2", "b"), ("Key0", "Key4"), ("Key5", .real(2.5)), ("Key3", "a"),
+      ("List", "a"), ("Key1", "Key1"),
+      ("Key1", .data(PlistData([0xFF]))), ("Key9", .date(PlistDate(secondsSinceReferenceDate: 1))),
+    ]
+    for (key, value) in writes {
+      #expect(
+        try store.writeOneKey(
+          .set(value), at: PlistPath(topLevelKey: key), in: OneKeyWriteTests.domain))
+      domain[key] = value
+      #expect(
+        try directory.read("one/com.example.d.plist")
+          == PropertyList.encode(.dictionary(domain), as: .binary), "\(key)")
+    }
+    // A container is left to the full write.
+    #expect(
+      try !store.writeOneKey(
+        .set([1]), at: PlistPath(topLevelKey: "K"), in: OneKeyWriteTests.domain))
+  }
+
+  /// 127 keys with distinct values: 255 objects, and 256 or more after a write.
+  @Test func referenceWidthBoundary() throws {
+    var domain = PlistDictionary()
+    for i in 0..<127 { domain["Key\(i)"] = .integer(.init(Int64(1000 + i))) }
+    let writes = [["New", "-int", "1000"], ["New", "-int", "5"], ["Key0", "-int", "1001"]]
+    try OneKeyWriteTests.check(try Self.canonical(.dictionary(domain)), writes: writes, "255")
+  }
+
+  @Test(arguments: ["TRUNCATED", "TRAILER", "REFERENCE", "NESTED", "UNSORTED", "CYCLE"])
+  func filesLeftToTheFullWrite(kind: String) throws {
+    var bytes = try PropertyList.encode(["Key1": "a", "Key5": 5, "Key9": true], as: .binary)
+    let trailer = bytes.count - 32
+    switch kind {
+    case "TRUNCATED": bytes.removeLast(3)
+    case "TRAILER": bytes[trailer + 6] = 9  // offset width beyond the table
+    case "REFERENCE": bytes[9 + 3] = 0x7F  // a value referring past the objects
+    case "NESTED":
+      bytes = try PropertyList.encode(["Key1": ["a"], "Key5": 5], as: .binary)
+    case "UNSORTED": bytes = Self.swappedKeys(bytes)
+    default: bytes[9 + 3] = 0  // a value referring to the root
+    }
+    try OneKeyWriteTests.check(bytes, writes: Self.writes, kind)
+  }
+
+  /// A file with two keys whose key objects are swapped (so keys are out of order).
+  static func swappedKeys(_ bytes: [UInt8]) -> [UInt8] {
+    var swapped = bytes
+    swapped[9] = 2
+    swapped[10] = 1
+    return swapped
+  }
+}
