@@ -26,7 +26,7 @@ test:
 	SWIFT=$(SWIFT) scripts/test.sh $(TEST_ARGS)
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Examples
+	$(SWIFT) format lint --strict -r Sources Tests Examples fuzz/targets
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
