@@ -36,19 +36,19 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
   _ = PropertyList.describe(value)
 }
 
-/// Binary to XML and JSON streamed from the bytes must succeed, with the bytes the tree's
+/// Binary to XML, JSON and OpenStep streamed from the bytes must succeed, with the bytes the tree's
 /// writers give, wherever reading and writing through the tree succeeds; and fail wherever
 /// the tree reader refuses the file.
 func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
   bytes.withUnsafeBufferPointer { buffer in
-    for format in [PlistFormat.xml, .json] {
+    for format in [PlistFormat.xml, .json, .openStep] {
       let out = ByteOutput()
       let streamed: Bool
       do {
-        if format == .xml {
-          try BinaryToXMLConverter.convert(buffer, to: out)
-        } else {
-          try BinaryToJSONConverter.convert(buffer, to: out)
+        switch format {
+        case .xml: try BinaryToXMLConverter.convert(buffer, to: out)
+        case .json: try BinaryToJSONConverter.convert(buffer, to: out)
+        default: try BinaryToOpenStepConverter.convert(buffer, to: out)
         }
         streamed = true
       } catch {

@@ -318,7 +318,7 @@ public enum FileAccess {
     }
   }
 
-  /// Converts a property list into a file, atomically. Binary to XML and to JSON stream from
+  /// Converts a property list into a file, atomically. Binary to XML, JSON and OpenStep stream from
   /// the input's bytes without building the value tree, so memory stays near the input's
   /// size; a failure midway leaves the destination untouched.
   ///
@@ -370,7 +370,7 @@ public enum FileAccess {
     options: PropertyList.WriteOptions, naming: Platform.TemporaryName, exiting: Bool = false
   ) throws(PlistError) {
     let bytes = input.bytes
-    let streamed = format == .xml || format == .json
+    let streamed = format != .binary
     guard streamed, PlistFormat.detect(bytes) == .binary else {
       let value = try decode(bytes, source: source).value
       // The text is not needed while the value is written.
@@ -386,9 +386,10 @@ public enum FileAccess {
       (out) throws(PlistError) in
       let failure = bytes.withUnsafeBufferPointer { buffer -> StreamingConversionFailure? in
         do throws(StreamingConversionFailure) {
-          if format == .xml {
-            try BinaryToXMLConverter.convert(buffer, to: out)
-          } else {
+          switch format {
+          case .xml: try BinaryToXMLConverter.convert(buffer, to: out)
+          case .openStep: try BinaryToOpenStepConverter.convert(buffer, to: out)
+          default:
             try BinaryToJSONConverter.convert(
               buffer, to: out, pretty: options.prettyJSON, fragments: options.jsonFragments)
           }

@@ -1,4 +1,4 @@
-/// Converts `bplist00` to XML or JSON without building the value tree: containers are walked
+/// Converts `bplist00` to XML, JSON or OpenStep without building the value tree: containers are walked
 /// straight from the file's bytes and only scalars are decoded, so memory stays near the
 /// input's size (the tree of a compact binary file is several times larger than the file:
 /// binary to JSON through the tree peaked at 6.6 times the input).
@@ -295,3 +295,5 @@ enum StreamingConversionFailure: Error {
 typealias BinaryToXMLConverter = BinaryStreamingConverter<XMLPlistWriter>
 /// Binary to JSON, streamed (`FileAccess.convert`).
 typealias BinaryToJSONConverter = BinaryStreamingConverter<JSONPlistWriter>
+/// Binary to OpenStep, streamed (`FileAccess.convert`).
+typealias BinaryToOpenStepConverter = BinaryStreamingConverter<OpenStepWriter>

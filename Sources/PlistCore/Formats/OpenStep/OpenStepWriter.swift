@@ -10,17 +10,10 @@ struct OpenStepWriter {
     out.append(0x0A)
   }
 
-  private func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+  func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     switch value {
     case .string(let s): Self.appendString(s, to: out)
-    case .data(let d):
-      out.append(UInt8(ascii: "<"))
-      for (i, byte) in d.bytes.enumerated() {
-        if i > 0 && i % 4 == 0 { out.append(0x20) }
-        out.append(ASCII.lowercaseHex[Int(byte >> 4)])
-        out.append(ASCII.lowercaseHex[Int(byte & 0x0F)])
-      }
-      out.append(UInt8(ascii: ">"))
+    case .data(let d): d.bytes.withUnsafeBufferPointer { appendData($0) }
     case .array(let items):
       try NestingLimit.checkWriting(inside: depth, format: .openStep)
       if items.isEmpty { return out.append("()") }
@@ -53,8 +46,19 @@ struct OpenStepWriter {
     out.flushIfFull()
   }
 
-  private func indent(_ depth: Int) {
+  func indent(_ depth: Int) {
     out.append(repeating: 0x20, count: 4 * depth)
+  }
+
+  /// `<0fbd777 1e0d>`: hex, a space after every four bytes.
+  func appendData(_ bytes: UnsafeBufferPointer<UInt8>) {
+    out.append(UInt8(ascii: "<"))
+    for (i, byte) in bytes.enumerated() {
+      if i > 0 && i % 4 == 0 { out.append(0x20) }
+      out.append(ASCII.lowercaseHex[Int(byte >> 4)])
+      out.append(ASCII.lowercaseHex[Int(byte & 0x0F)])
+    }
+    out.append(UInt8(ascii: ">"))
   }
 
   /// Bare when the string is a non-empty run of `A–Z a–z 0–9 _ $ . -`, otherwise quoted.
