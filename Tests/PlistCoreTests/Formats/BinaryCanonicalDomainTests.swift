@@ -133,13 +133,7 @@ struct BinaryCanonicalDomainTests {
       let bytes = try PropertyList.encode(.dictionary(dictionary), as: .binary)
       #expect(Self.check(bytes, edits: Self.edits(dictionary), "seed \(seed)"))
       for round in 0..<200 {
-        var damaged = bytes
-        let at = Int(random.next() % UInt64(damaged.count))
-        switch round % 3 {
-        case 0: damaged[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
-        case 1: damaged.removeSubrange(at...)
-        default: damaged[at] = UInt8(truncatingIfNeeded: random.next())
-        }
+        let (damaged, at) = random.damage(bytes, round: round)
         if Self.check(damaged, "seed \(seed), byte \(at)") { taken += 1 }
       }
     }
@@ -165,13 +159,7 @@ struct BinaryCanonicalDomainTests {
       }
       #expect(Self.check(bytes, edits: edits, "containers, seed \(seed)"))
       for round in 0..<150 {
-        var damaged = bytes
-        let at = Int(random.next() % UInt64(damaged.count))
-        switch round % 3 {
-        case 0: damaged[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
-        case 1: damaged.removeSubrange(at...)
-        default: damaged[at] = UInt8(truncatingIfNeeded: random.next())
-        }
+        let (damaged, at) = random.damage(bytes, round: round)
         if Self.check(damaged, "containers, seed \(seed), byte \(at)") { taken += 1 }
       }
     }

@@ -76,13 +76,7 @@ struct LazyLookupTests {
       let bytes = try PropertyList.encode(value, as: format)
       decided += Self.compare(bytes, keys: ["Key2", "Key39", "Clé5😀"], "seed \(seed)")
       for round in 0..<150 {
-        var damaged = bytes
-        let at = Int(random.next() % UInt64(damaged.count))
-        switch round % 3 {
-        case 0: damaged[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
-        case 1: damaged.removeSubrange(at...)
-        default: damaged[at] = UInt8(truncatingIfNeeded: random.next())
-        }
+        let (damaged, at) = random.damage(bytes, round: round)
         decided += Self.compare(damaged, keys: ["Key2"], "seed \(seed) damaged at \(at)")
       }
     }
@@ -174,5 +168,18 @@ struct SplitMix {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+
+  /// A copy of `bytes` (not empty) damaged at a random place, by round: a byte flipped, the
+  /// rest cut off, or a byte replaced.
+  mutating func damage(_ bytes: [UInt8], round: Int) -> (bytes: [UInt8], at: Int) {
+    var damaged = bytes
+    let at = Int(next() % UInt64(damaged.count))
+    switch round % 3 {
+    case 0: damaged[at] ^= UInt8(truncatingIfNeeded: next() | 1)
+    case 1: damaged.removeSubrange(at...)
+    default: damaged[at] = UInt8(truncatingIfNeeded: next())
+    }
+    return (damaged, at)
   }
 }
