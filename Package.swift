@@ -1,16 +1,14 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The release build puts each function and variable in a section of its own and links with
-// lld, which places those the common commands use first and side by side
-// (packaging/hot-symbols.txt; `make hot-symbols` regenerates it): past its instructions, a
-// fully static binary's start-up is the page faults of the pages it touches, 143 scattered
-// ones for a `read D K` before, 70 now.
+// The release build links with lld, which places the functions and variables the common
+// commands use (of the Swift runtime and libc, which have a section for each) first and side
+// by side (packaging/hot-symbols.txt; `make hot-symbols` regenerates it): past its
+// instructions, a fully static binary's start-up is the page faults of the pages it touches,
+// 143 scattered ones for a `read D K` before, 67 now. (PlistCore, compiled whole-module, is
+// one section: its own functions in sections too made it no faster.)
 let hotSymbols = String(#filePath.dropLast("Package.swift".count)) + "packaging/hot-symbols.txt"
-let strict: [SwiftSetting] = [
-  .treatAllWarnings(as: .error),
-  .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
-]
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
   name: "plistctl",

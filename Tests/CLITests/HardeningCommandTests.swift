@@ -122,8 +122,9 @@ struct HardeningCommandTests {
   }
 
   /// A pipe named as the output is written into, not replaced: through `/dev/stdout` the
-  /// output reaches the pipe (it made a file named `pipe:[N]` in the current directory), and a
-  /// FIFO stays a FIFO with the output in it.
+  /// output reaches the pipe (it made a file named `pipe:[N]` in the current directory) or
+  /// the file standard output appends to (which it replaced), and a FIFO stays a FIFO with
+  /// the output in it — unless another user's, in a sticky directory.
   @Test func outputsThatArePipesAreWrittenIntoNotReplaced() throws {
     let box = try Sandbox()
     defer { box.remove() }
@@ -157,6 +158,25 @@ struct HardeningCommandTests {
     #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == expected)
     var info = stat()
     #expect(lstat(box.file("out"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+
+    // /dev/stdout is the descriptor itself: a file opened for appending keeps what it held.
+    try Data("old\n".utf8).write(to: URL(fileURLWithPath: box.file("log")))
+    let appended = try Self.run(
+      box, [],
+      shell:
+        "exec \"$0\" convert xml '\(box.file("in.json"))' -o /dev/stdout >>'\(box.file("log"))'")
+    #expect(appended.ended && appended.status == 0, "\(appended.output)")
+    #expect(String(decoding: try box.bytes("log"), as: UTF8.self) == "old\n" + expected)
+
+    // Another user's FIFO in a sticky directory anyone may write to (/tmp): refused at once,
+    // as replacing it would be, rather than handing that user the output.
+    guard geteuid() == 0 else { return }
+    let sticky = box.root + "/sticky"
+    #expect(mkdir(sticky, 0o777) == 0 && chmod(sticky, 0o1777) == 0)
+    #expect(mkfifo(sticky + "/f", 0o666) == 0 && chown(sticky + "/f", 65534, 65534) == 0)
+    let refused = try Self.run(box, ["convert", "xml", box.file("in.json"), "-o", sticky + "/f"])
+    #expect(refused.ended && refused.status == 2, "\(refused.output)")
+    #expect(refused.output.contains("Permission denied"), "\(refused.output)")
   }
 
   @Test func endlessInputsStopAtTheLimit() throws {

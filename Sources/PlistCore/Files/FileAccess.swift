@@ -158,13 +158,17 @@ public enum FileAccess {
   ///   - mode: Permissions for a new file, less the umask (an existing file keeps its own,
   ///     and its owner and group).
   ///   - options: Format choices.
+  ///   - intoSpecialOutputs: An output a user named: `/dev/stdout`, a FIFO or a terminal is
+  ///     written into (`writeIntoSpecialOutput`) rather than replaced.
   /// - Throws: `PlistError.encoding`, `.lockTimedOut` or `.system`.
   public static func writeAtomically(
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
-    options: PropertyList.WriteOptions = PropertyList.WriteOptions()
+    options: PropertyList.WriteOptions = PropertyList.WriteOptions(),
+    intoSpecialOutputs: Bool = false
   ) throws(PlistError) {
-    if try writeIntoSpecialFile(
-      path, { () throws(PlistError) in try encode(value, format, options) })
+    if intoSpecialOutputs,
+      try writeIntoSpecialOutput(
+        path, { () throws(PlistError) in try encode(value, format, options) })
     {
       return
     }
@@ -174,19 +178,19 @@ public enum FileAccess {
     }
   }
 
-  /// A pipe, terminal or device named as the output (`/dev/stdout`, a FIFO, `/dev/null`) is
-  /// written into, not replaced: renaming a file over it would put a regular file in its
-  /// place — through `/dev/stdout`, one named `pipe:[N]` in the current directory. The bytes
-  /// are made in full first, so an input or value that fails writes nothing.
+  /// An output a user names as `/dev/stdout` (or `/dev/stderr`, `/dev/fd/N`), a FIFO or a
+  /// character device is written into, not replaced: renaming a file over it would put a
+  /// regular file in its place — through `/dev/stdout`, one named `pipe:[N]` in the current
+  /// directory. The bytes are made in full first, so an input or value that fails writes
+  /// nothing. (Only for outputs a user names: a program's own files are always replaced.)
   ///
-  /// - Returns: Whether `path` named such a file (and it was written).
-  private static func writeIntoSpecialFile(
+  /// - Returns: Whether `path` named such an output (and it was written).
+  private static func writeIntoSpecialOutput(
     _ path: String, _ produce: () throws(PlistError) -> [UInt8]
   ) throws(PlistError) -> Bool {
-    guard Platform.isSpecialFile(atPath: path) else { return false }
+    guard let output = Platform.specialOutput(atPath: path) else { return false }
     let bytes = try produce()
-    do { try Platform.writeInto(existing: path, bytes) } catch { throw .system(error) }
-    return true
+    do { return try Platform.writeInto(output, path: path, bytes) } catch { throw .system(error) }
   }
 
   private static func encode(
@@ -232,7 +236,6 @@ public enum FileAccess {
   public static func replaceContents(of path: String, with bytes: [UInt8], mode: UInt32 = 0o644)
     throws(PlistError)
   {
-    if try writeIntoSpecialFile(path, { bytes }) { return }
     try lockingDirectory(of: path) { (naming) throws(PlistError) in
       try writeAtomically(to: path, mode: mode, naming: naming) { out in out.append(bytes) }
     }
@@ -326,22 +329,28 @@ public enum FileAccess {
   ///   - bytes: The property list, in any format.
   ///   - source: Where it came from, for errors (a path, or `<stdin>`).
   ///   - format: The format to write.
-  ///   - destination: The file to replace or create (a pipe, terminal or device is written
-  ///     into instead).
+  ///   - destination: The file to replace or create.
   ///   - options: Format choices.
   ///   - exiting: The process ends right after: the value tree, if one was built, is left
   ///     for the exit to reclaim instead of being freed object by object (5 % of a 10 MB
   ///     XML to binary conversion).
+  ///   - intoSpecialOutputs: As for `writeAtomically(_:as:to:mode:options:intoSpecialOutputs:)`.
   /// - Throws: `PlistError.parse` naming the source, `.encoding`, or `.system`.
   public static func convert(
     _ bytes: consuming [UInt8], source: String, to format: PlistFormat, destination: String,
-    options: PropertyList.WriteOptions = PropertyList.WriteOptions(), exiting: Bool = false
+    options: PropertyList.WriteOptions = PropertyList.WriteOptions(), exiting: Bool = false,
+    intoSpecialOutputs: Bool = false
   ) throws(PlistError) {
     let input = ConversionInput(bytes)
-    let special = try writeIntoSpecialFile(destination) { () throws(PlistError) in
-      try encode(try decode(input.bytes, source: source).value, format, options)
+    if intoSpecialOutputs,
+      try writeIntoSpecialOutput(
+        destination,
+        { () throws(PlistError) in
+          try encode(try decode(input.bytes, source: source).value, format, options)
+        })
+    {
+      return
     }
-    if special { return }
     try lockingDirectory(of: destination) { (naming) throws(PlistError) in
       try convert(
         input, source: source, to: format, destination: destination, options: options,

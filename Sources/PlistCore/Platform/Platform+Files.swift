@@ -343,22 +343,71 @@ extension Platform {
     return stat(path, &info) == 0
   }
 
-  /// Whether a path names, through its links, something other than a regular file or a
-  /// directory: a pipe, a terminal, a device or a socket.
-  static func isSpecialFile(atPath path: String) -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return false }
-    let type = info.st_mode & S_IFMT
-    return type != S_IFREG && type != S_IFDIR
+  /// An output a user names that is not a file to replace.
+  enum SpecialOutput: Equatable {
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`: the descriptor itself,
+    /// whatever it is (a pipe, a socket, a terminal, a file opened for appending).
+    case descriptor(Int32)
+    /// A FIFO or a character device (a terminal, `/dev/null`) at the path.
+    case device
   }
 
-  /// Writes bytes into a file that exists, as it is: opened for writing, neither created nor
-  /// truncated (a pipe, a terminal, a device).
-  static func writeInto(existing path: String, _ bytes: [UInt8]) throws(SystemError) {
-    let fd = open(path, O_WRONLY | O_CLOEXEC)
+  /// What `path` names, if it is an output to write into rather than a file to replace.
+  static func specialOutput(atPath path: String) -> SpecialOutput? {
+    switch path {
+    case "/dev/stdout": return .descriptor(1)
+    case "/dev/stderr": return .descriptor(2)
+    default: break
+    }
+    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+      let number = path.dropFirst(prefix.count)
+      if !number.isEmpty, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let fd = Int32(number)
+      {
+        return .descriptor(fd)
+      }
+    }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let type = info.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFCHR ? .device : nil
+  }
+
+  /// Writes bytes into a special output, as it is: a descriptor as it stands, a FIFO or
+  /// character device opened for writing (never created, truncated, or made the controlling
+  /// terminal).
+  ///
+  /// - Returns: False, having written nothing, when the path no longer names a FIFO or a
+  ///   character device once opened (replaced meanwhile): the caller replaces it instead.
+  /// - Throws: `SystemError`; EACCES for a FIFO of another user in a sticky directory that
+  ///   anyone may write to (`/tmp`), where replacing it would have been refused too and
+  ///   writing into it would hand the output to that user.
+  static func writeInto(_ output: SpecialOutput, path: String, _ bytes: [UInt8])
+    throws(SystemError) -> Bool
+  {
+    if case .descriptor(let fd) = output {
+      try writeAll(fd: fd, bytes, path: path)
+      return true
+    }
+    // Checked before opening: opening a FIFO for writing waits for a reader.
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, info.st_uid != geteuid() {
+      var parent = stat()
+      let target = (try? writeTarget(of: path)) ?? path
+      if stat(directory(of: target), &parent) == 0, parent.st_mode & S_ISVTX != 0,
+        parent.st_mode & S_IWOTH != 0, info.st_uid != parent.st_uid
+      {
+        throw SystemError(operation: .write, path: path, errno: .permissionDenied)
+      }
+    }
+    let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(operation: .write, path: path) }
     defer { close(fd) }
+    guard fstat(fd, &info) == 0 else { throw SystemError(operation: .write, path: path) }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFIFO || type == S_IFCHR else { return false }
     try writeAll(fd: fd, bytes, path: path)
+    return true
   }
 
   /// Whether a directory is at a path, following symbolic links.

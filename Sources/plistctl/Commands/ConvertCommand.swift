@@ -68,7 +68,7 @@ struct ConvertCommand: Command {
     case .file(let path):
       try FileAccess.convert(
         try context.readBytes(input), source: CommandContext.sourceName(input), to: format,
-        destination: path, options: options, exiting: true)
+        destination: path, options: options, exiting: true, intoSpecialOutputs: true)
     case .inPlace:
       // Under the lock a `write` to a file in that directory takes: no write is lost.
       try FileAccess.convertInPlace(

@@ -35,6 +35,7 @@ struct ExportCommand: Command {
     let contents = PlistValue.dictionary(try context.store().dictionary(of: domain))
     if destination == "-" { return try context.emit(contents, as: format ?? .plist(.xml)) }
     guard case .plist(let fileFormat) = format ?? .plist(.binary) else { return }
-    try FileAccess.writeAtomically(contents, as: fileFormat, to: destination)
+    try FileAccess.writeAtomically(
+      contents, as: fileFormat, to: destination, intoSpecialOutputs: true)
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import PlistCore
 import Testing
 
-/// `FileAccess.convert` streams binary to XML and to JSON without building the tree: it must
+/// `FileAccess.convert` streams binary to XML, JSON and OpenStep without building the tree: it must
 /// write exactly what decoding and encoding write, and refuse exactly what the reader refuses.
 @Suite("Streaming binary to XML and JSON")
 struct StreamingConversionTests {
@@ -147,5 +147,21 @@ struct StreamingConversionTests {
     #expect(streamed.output == nil)
     #expect(
       Self.describe(streamed.error) == Self.throughTree(bytes, to: format, compact: false).error)
+  }
+
+  /// A replaced value that unfolds to 2^40 values (40 arrays, each holding the next twice) is
+  /// refused by the budget, as the reader refuses it, in a moment and without the memory.
+  @Test(arguments: [PlistFormat.json, .xml, .openStep])
+  func aReplacedValueThatUnfoldsWithoutEndIsRefusedByTheBudget(format: PlistFormat) throws {
+    var objects: [[UInt8]] = [[0xD2, 1, 1, 2, 43], [0x51, 0x61]]
+    objects += (2..<42).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects += [[0x09], [0x10, 1]]
+    let bytes = MalformedInputTests.binary(objects)
+    let streamed = try Self.convert(bytes, to: format)
+    guard case .parse(let error, _)? = streamed.error else {
+      Issue.record("expected a parse error, got \(String(describing: streamed.error))")
+      return
+    }
+    #expect(error.kind == .expansionLimit(4 * bytes.count))
   }
 }

@@ -11,6 +11,9 @@
 struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
   private var reader: BinaryPlistReader
   private let writer: Writer
+  /// Decodes the values of repeated keys that later ones replace (`sortedEntries`); made
+  /// when a file first has one.
+  private var replacedValues: BinaryPlistReader?
   /// The entries of the dictionaries being written whose keys take the ASCII path
   /// (`orderedASCIIEntries`), innermost last: one array for all of them, not two per
   /// dictionary.
@@ -230,12 +233,16 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
     let kept = KeyOrder.orderKeepingLast(keys)
     if kept.count < keys.count {
       // The values that later ones replace are never written, but the tree reader decodes
-      // them, and refuses the file if one is broken: so must this.
+      // them, and refuses the file if one is broken: so must this. They are decoded by a
+      // reader that caches (a shared container costs once, as in the tree), and what they
+      // unfold to is charged to this walk's budget, as the tree charges it.
       var replaced = [Bool](repeating: true, count: keys.count)
       for index in kept { replaced[index] = false }
       do throws(PlistParseError) {
+        if replacedValues == nil { replacedValues = try BinaryPlistReader(bytes: reader.bytes) }
         for (index, value) in values.enumerated() where replaced[index] {
-          _ = try reader.object(value, depth: depth + 1)
+          let size = try replacedValues?.object(value, depth: depth + 1).size ?? 0
+          try reader.account(size, at: value)
         }
       } catch {
         throw .parse(error)
