@@ -224,10 +224,7 @@ extension Platform {
       links += 1
       if links > 40 { throw SystemError(operation: .write, path: path, errno: .tooManyLinks) }
       let directory = directory(of: current)
-      var parent = stat()
-      if stat(directory, &parent) == 0, parent.st_mode & S_ISVTX != 0,
-        parent.st_mode & S_IWOTH != 0, link.st_uid != geteuid(), link.st_uid != parent.st_uid
-      {
+      if isForeign(owner: link.st_uid, inStickyDirectory: directory) {
         throw SystemError(operation: .write, path: current, errno: .permissionDenied)
       }
       current = target.hasPrefix("/") ? target : directory + "/" + target
@@ -241,6 +238,15 @@ extension Platform {
     }
     defer { close(fd) }
     return linkTarget(atPath: "/proc/self/fd/\(fd)") ?? current
+  }
+
+  /// The kernel's rule for links and FIFOs in a sticky directory anyone may write to (`/tmp`):
+  /// one that belongs to neither this user nor the directory's owner is not followed or
+  /// written into, whatever `fs.protected_symlinks` and `fs.protected_fifos` say.
+  private static func isForeign(owner: uid_t, inStickyDirectory directory: String) -> Bool {
+    var parent = stat()
+    return owner != geteuid() && stat(directory, &parent) == 0 && parent.st_mode & S_ISVTX != 0
+      && parent.st_mode & S_IWOTH != 0 && owner != parent.st_uid
   }
 
   /// `O_PATH` (Linux; Glibc hides it behind `_GNU_SOURCE`): open a file only to name it, which
@@ -391,14 +397,11 @@ extension Platform {
     }
     // Checked before opening: opening a FIFO for writing waits for a reader.
     var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, info.st_uid != geteuid() {
-      var parent = stat()
-      let target = (try? writeTarget(of: path)) ?? path
-      if stat(directory(of: target), &parent) == 0, parent.st_mode & S_ISVTX != 0,
-        parent.st_mode & S_IWOTH != 0, info.st_uid != parent.st_uid
-      {
-        throw SystemError(operation: .write, path: path, errno: .permissionDenied)
-      }
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO,
+      isForeign(
+        owner: info.st_uid, inStickyDirectory: directory(of: (try? writeTarget(of: path)) ?? path))
+    {
+      throw SystemError(operation: .write, path: path, errno: .permissionDenied)
     }
     let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(operation: .write, path: path) }
