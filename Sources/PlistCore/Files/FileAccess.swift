@@ -379,8 +379,13 @@ public enum FileAccess {
     options: PropertyList.WriteOptions, naming: Platform.TemporaryName, exiting: Bool = false
   ) throws(PlistError) {
     let bytes = input.bytes
-    let streamed = format != .binary
-    guard streamed, PlistFormat.detect(bytes) == .binary else {
+    let binaryInput = PlistFormat.detect(bytes) == .binary
+    if binaryInput, format == .binary,
+      try rewriteBinary(bytes, source: source, to: destination, naming: naming)
+    {
+      return
+    }
+    guard format != .binary, binaryInput else {
       let value = try decode(bytes, source: source).value
       // The text is not needed while the value is written.
       input.bytes = []
@@ -416,6 +421,24 @@ public enum FileAccess {
       case .parse(let error): throw .parse(error, source: source)
       case .encoding(let error): throw .encoding(error)
       }
+    }
+  }
+
+  /// Binary to binary without the tree (`BinaryToBinaryConverter`), when its first pass
+  /// takes the file; returns false when it does not, for the tree to report the problem (or
+  /// write what the walk would not).
+  private static func rewriteBinary(
+    _ bytes: [UInt8], source: String, to destination: String, naming: Platform.TemporaryName
+  ) throws(PlistError) -> Bool {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) -> Bool in
+      guard var converter = try? BinaryToBinaryConverter(buffer) else { return false }
+      try writeAtomically(to: destination, mode: 0o644, naming: naming) {
+        (out) throws(PlistError) in
+        do throws(PlistParseError) { try converter.emit(to: out) } catch {
+          throw .parse(error, source: source)
+        }
+      }
+      return true
     }
   }
 

@@ -17,7 +17,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
   /// The entries of the dictionaries being written whose keys take the ASCII path
   /// (`orderedASCIIEntries`), innermost last: one array for all of them, not two per
   /// dictionary.
-  private var asciiEntries: [(key: Range<Int>, value: Int)] = []
+  private var asciiEntries: [BinaryPlistReader.ASCIIEntry] = []
   /// A UTF-16 string's UTF-8, reused from string to string.
   private var utf8: [UInt8] = []
 
@@ -131,10 +131,17 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       writer.close(.array, depth: depth)
       return
     }
-    if orderedASCIIEntries(refs, start, width) {
+    if reader.orderedASCIIEntries(refs, start, into: &asciiEntries) {
       return try emitASCIIEntries(count: refs.count / 2 / width, depth: depth)
     }
-    let (keys, values) = try sortedEntries(refs, start, width, depth)
+    let entries: BinaryPlistReader.SortedEntries
+    do {
+      entries = try reader.sortedEntries(
+        refs, start, depth: depth, replacedValues: &replacedValues)
+    } catch {
+      throw .parse(error)
+    }
+    let (keys, values) = (entries.keys, entries.values)
     if Writer.format == .xml, keys == [XMLUIDSpelling.key] {
       try checkUIDSpelling(values[0], depth: depth)
     }
@@ -158,7 +165,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
     if count == 0 { return }
     for position in 0..<count {
       // Entries of nested dictionaries come and go above `base` meanwhile.
-      let (keyRange, value) = asciiEntries[base + position]
+      let (keyRange, _, value) = asciiEntries[base + position]
       writer.startEntry(
         position, asciiKey: UnsafeBufferPointer(rebasing: reader.bytes[keyRange]),
         depth: depth + 1)
@@ -170,85 +177,6 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
 
   private func key(_ range: Range<Int>) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[range]), as: UTF8.self)
-  }
-
-  /// Pushes a dictionary's entries on `asciiEntries` when every key is an ASCII string object
-  /// and the keys are strictly increasing — as CoreFoundation, plistlib and plistctl write
-  /// them — and returns true. Such keys are written straight from the file's bytes, in the
-  /// file's order, which is then the key order (UTF-16 order is byte order on ASCII), with no
-  /// repeated key. Anything else, a broken reference included, pushes nothing and returns
-  /// false: `sortedEntries` then sorts, or reports the problem as it always has.
-  private mutating func orderedASCIIEntries(_ refs: Range<Int>, _ start: Int, _ width: Int)
-    -> Bool
-  {
-    let half = refs.count / 2
-    let base = asciiEntries.count
-    var previous: UnsafeBufferPointer<UInt8>?
-    for offset in stride(from: refs.lowerBound, to: refs.lowerBound + half, by: width) {
-      guard let keyIndex = try? reference(offset, start),
-        let keyAt = try? reader.offset(of: keyIndex),
-        reader.bytes[keyAt] >> 4 == 0x5,
-        let range = try? reader.asciiRange(at: keyAt, info: Int(reader.bytes[keyAt] & 0x0F)),
-        let value = try? reference(offset + half, start)
-      else {
-        asciiEntries.removeSubrange(base...)
-        return false
-      }
-      let key = UnsafeBufferPointer(rebasing: reader.bytes[range])
-      if let previous, Platform.compareBytes(previous, key) >= 0 {
-        asciiEntries.removeSubrange(base...)
-        return false
-      }
-      asciiEntries.append((range, value))
-      previous = key
-    }
-    return true
-  }
-
-  /// A dictionary's keys (decoded) and value references, in key order, the last of repeated
-  /// keys winning — as `PlistDictionary` orders them.
-  private mutating func sortedEntries(_ refs: Range<Int>, _ start: Int, _ width: Int, _ depth: Int)
-    throws(Failure) -> ([String], [Int])
-  {
-    let half = refs.count / 2
-    var keys: [String] = []
-    var values: [Int] = []
-    do throws(PlistParseError) {
-      for offset in stride(from: refs.lowerBound, to: refs.lowerBound + half, by: width) {
-        let keyIndex = try reference(offset, start)
-        let keyAt = try reader.offset(of: keyIndex)
-        let kind = reader.bytes[keyAt] >> 4
-        guard kind == 0x5 || kind == 0x6,
-          case .string(let key) = try reader.decode(at: keyAt, depth: depth + 1)
-        else {
-          throw reader.failure("dictionary key (object \(keyIndex)) is not a string", at: start)
-        }
-        keys.append(key)
-        values.append(try reference(offset + half, start))
-      }
-    } catch {
-      throw .parse(error)
-    }
-    if KeyOrder.isStrictlyIncreasing(keys) { return (keys, values) }
-    let kept = KeyOrder.orderKeepingLast(keys)
-    if kept.count < keys.count {
-      // The values that later ones replace are never written, but the tree reader decodes
-      // them, and refuses the file if one is broken: so must this. They are decoded by a
-      // reader that caches (a shared container costs once, as in the tree), and what they
-      // unfold to is charged to this walk's budget, as the tree charges it.
-      var replaced = [Bool](repeating: true, count: keys.count)
-      for index in kept { replaced[index] = false }
-      do throws(PlistParseError) {
-        if replacedValues == nil { replacedValues = try BinaryPlistReader(bytes: reader.bytes) }
-        for (index, value) in values.enumerated() where replaced[index] {
-          let size = try replacedValues?.object(value, depth: depth + 1).size ?? 0
-          try reader.account(size, at: value)
-        }
-      } catch {
-        throw .parse(error)
-      }
-    }
-    return (kept.map { keys[$0] }, kept.map { values[$0] })
   }
 
   /// Refuses a root that is not an array, a dictionary or a UID (a JSON object), as

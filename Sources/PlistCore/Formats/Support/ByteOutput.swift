@@ -105,6 +105,15 @@ final class ByteOutput {
     }
   }
 
+  /// Runs `body` on the bytes held and not yet drained (all of them, without a drain): a
+  /// scratch output's encoding, compared or hashed in place.
+  func withBufferedBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: storage, count: count))
+  }
+
+  /// Forgets the bytes held, keeping the buffer for the next ones (a scratch output).
+  func removeAll() { count = 0 }
+
   /// Hands a full buffer to the drain; writers call it between values.
   @inline(__always)
   func flushIfFull() {

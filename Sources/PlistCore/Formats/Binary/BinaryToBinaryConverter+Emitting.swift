@@ -1,0 +1,82 @@
+/// The second pass of `BinaryToBinaryConverter`, and the canonical encoding both passes use.
+extension BinaryToBinaryConverter {
+  /// Writes the numbered objects, the offset table and the trailer, as `BinaryPlistWriter`
+  /// lays them out.
+  ///
+  /// - Parameter out: Where the file goes (drained as it fills).
+  /// - Throws: `PlistParseError` only if a scalar the first pass read could not be read again.
+  mutating func emit(to out: ByteOutput) throws(PlistParseError) {
+    let fileStart = out.position
+    let refSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
+    var offsets: [Int] = []
+    offsets.reserveCapacity(objects.count)
+    out.append("bplist00")
+    for object in objects {
+      offsets.append(out.position - fileStart)
+      let start = Int(object >> 2)
+      switch object & 3 {
+      case Self.scalarTag:
+        try Self.encodeScalar(at: start, depth: 0, from: &reader, utf8: &utf8, to: out)
+      default:
+        let count = Int(references[start])
+        let isArray = object & 3 == Self.arrayTag
+        BinaryPlistWriter.appendHeader(isArray ? 0xA0 : 0xD0, count: count, to: out)
+        let end = start + 1 + (isArray ? count : 2 * count)
+        for ref in references[(start + 1)..<end] {
+          out.appendBigEndian(UInt64(ref), width: refSize)
+        }
+      }
+      out.flushIfFull()
+    }
+    let tableOffset = out.position - fileStart
+    let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableOffset))
+    for offset in offsets { out.appendBigEndian(UInt64(offset), width: offsetSize) }
+    out.append(repeating: 0, count: 6)
+    out.append(UInt8(offsetSize))
+    out.append(UInt8(refSize))
+    out.appendBigEndian(UInt64(objects.count), width: 8)
+    out.appendBigEndian(0, width: 8)
+    out.appendBigEndian(UInt64(tableOffset), width: 8)
+  }
+
+  /// Writes the scalar object at `at` as `BinaryPlistWriter` writes its decoded value:
+  /// strings and data from the file's bytes with the shortest count, UTF-16 that is ASCII as
+  /// ASCII, the rest decoded and encoded again (integers in their shortest width, 4-byte
+  /// reals as 8-byte ones). The reader's checks are those of the tree reader's `decode`.
+  ///
+  /// - Parameters:
+  ///   - at: The object's marker.
+  ///   - depth: How many containers enclose it.
+  ///   - reader: The file.
+  ///   - utf8: Room for a UTF-16 string's UTF-8.
+  ///   - out: Where the encoding goes.
+  /// - Throws: `PlistParseError` for an object the tree reader refuses.
+  static func encodeScalar(
+    at: Int, depth: Int, from reader: inout BinaryPlistReader, utf8: inout [UInt8],
+    to out: ByteOutput
+  ) throws(PlistParseError) {
+    let marker = reader.bytes[at]
+    let info = Int(marker & 0x0F)
+    switch marker >> 4 {
+    case 0x4:
+      let bytes = try reader.dataBytes(at: at, info: info)
+      BinaryPlistWriter.appendHeader(0x40, count: bytes.count, to: out)
+      out.append(bytes)
+    case 0x5:
+      let range = try reader.asciiRange(at: at, info: info)
+      BinaryPlistWriter.appendHeader(0x50, count: range.count, to: out)
+      out.append(UnsafeBufferPointer(rebasing: reader.bytes[range]))
+    case 0x6:
+      utf8.removeAll(keepingCapacity: true)
+      try reader.appendUTF16String(at: at, info: info, to: &utf8)
+      if utf8.withUnsafeBufferPointer({ ASCII.isASCII($0) }) {
+        BinaryPlistWriter.appendHeader(0x50, count: utf8.count, to: out)
+        out.append(utf8)
+      } else {
+        BinaryPlistWriter.appendString(String(decoding: utf8, as: UTF8.self), to: out)
+      }
+    default:
+      BinaryPlistWriter.appendScalar(try reader.decode(at: at, depth: depth), to: out)
+    }
+  }
+}
