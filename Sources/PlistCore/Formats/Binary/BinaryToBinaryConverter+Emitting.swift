@@ -1,18 +1,18 @@
 /// The second pass of `BinaryToBinaryConverter`, and the canonical encoding both passes use.
 extension BinaryToBinaryConverter {
   /// Writes the numbered objects, the offset table and the trailer, as `BinaryPlistWriter`
-  /// lays them out.
+  /// lays them out. Once: the numbering becomes the offset table as it goes.
   ///
   /// - Parameter out: Where the file goes (drained as it fills).
   /// - Throws: `PlistParseError` only if a scalar the first pass read could not be read again.
   mutating func emit(to out: ByteOutput) throws(PlistParseError) {
     let fileStart = out.position
     let refSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
-    var offsets: [Int] = []
-    offsets.reserveCapacity(objects.count)
     out.append("bplist00")
-    for object in objects {
-      offsets.append(out.position - fileStart)
+    for position in objects.indices {
+      let object = objects[position]
+      // Each object's entry becomes its offset once written: no second table.
+      objects[position] = UInt64(out.position - fileStart)
       let start = Int(object >> 2)
       switch object & 3 {
       case Self.scalarTag:
@@ -28,9 +28,10 @@ extension BinaryToBinaryConverter {
       }
       out.flushIfFull()
     }
+    references = []
     let tableOffset = out.position - fileStart
     let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableOffset))
-    for offset in offsets { out.appendBigEndian(UInt64(offset), width: offsetSize) }
+    for offset in objects { out.appendBigEndian(offset, width: offsetSize) }
     out.append(repeating: 0, count: 6)
     out.append(UInt8(offsetSize))
     out.append(UInt8(refSize))

@@ -30,10 +30,12 @@ struct BinaryToBinaryConverter {
   /// Child references of the containers being walked, innermost last.
   private var pending: [UInt32] = []
   /// The canonical encodings seen, by output object.
-  private var unique: ScalarTable
-  /// Per object of the file, its output object + 1 once it has been numbered (a scalar
-  /// object is numbered once, however often it is used).
-  private var numbered: [UInt32]
+  private var unique: CanonicalScalarIndex
+  /// Scalar objects of the file numbered lately, by their index's low bits: (index + 1) in
+  /// the high half, the output object in the low. The keys of records repeat, and a hit
+  /// spares the encoding and the table; an array over every object of the file would hold
+  /// a tenth of the input more.
+  private var recent = [UInt64](repeating: 0, count: 4096)
   /// The canonical encoding of the scalar being numbered, and of one it is compared with.
   private let scratch = ByteOutput()
   private let candidate = ByteOutput()
@@ -51,13 +53,33 @@ struct BinaryToBinaryConverter {
   ///   writer would (either way, the caller asks the tree for the message).
   init(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     reader = try BinaryPlistReader(bytes: bytes, caching: false)
-    unique = ScalarTable(expected: reader.trailer.objectCount)
-    numbered = [UInt32](repeating: 0, count: reader.trailer.objectCount)
+    let count = reader.trailer.objectCount
+    unique = CanonicalScalarIndex(capacity: Self.scalarObjects(reader))
+    // Room for a file whose containers are each used once (more grows); pages reserved
+    // and never filled cost no memory.
+    objects.reserveCapacity(count)
+    let objectBytes = reader.trailer.offsetTableOffset - BinaryPlistTrailer.headerLength
+    references.reserveCapacity(objectBytes / reader.trailer.objectRefSize + count)
     _ = try number(reader.trailer.topObject, depth: 0)
     // Only the numbering is needed from here on.
-    unique = ScalarTable()
-    numbered = []
+    unique = CanonicalScalarIndex(capacity: 0)
+    recent = []
     replacedValues = nil
+  }
+
+  /// How many of the file's objects are not arrays or dictionaries: at most that many
+  /// distinct scalars. (An object with a bad offset counts; the walk refuses it later.)
+  private static func scalarObjects(_ reader: BinaryPlistReader) -> Int {
+    var count = 0
+    for index in 0..<reader.trailer.objectCount {
+      guard let at = try? reader.offset(of: index) else {
+        count += 1
+        continue
+      }
+      let kind = reader.bytes[at] >> 4
+      if kind != 0xA && kind != 0xD { count += 1 }
+    }
+    return count
   }
 
   // MARK: - Numbering
@@ -135,10 +157,11 @@ struct BinaryToBinaryConverter {
   /// The output object of the scalar object `index` at `at`: the one numbered for an equal
   /// canonical encoding, or a new one.
   private mutating func numberScalar(_ index: Int, at: Int, depth: Int) throws -> UInt32 {
-    if numbered[index] != 0 { return numbered[index] - 1 }
+    let cached = recent[index & (recent.count - 1)]
+    if cached >> 32 == UInt64(index + 1) { return UInt32(truncatingIfNeeded: cached) }
     scratch.removeAll()
     try Self.encodeScalar(at: at, depth: depth, from: &reader, utf8: &utf8, to: scratch)
-    let hash = scratch.withBufferedBytes { unique.hash(bytes: $0) }
+    let hash = scratch.withBufferedBytes { unique.hash($0) }
     // A copy of the reader for the comparisons: it decodes scalars only, which change nothing
     // in it, so the copy shares its storage.
     var comparing = reader
@@ -166,9 +189,9 @@ struct BinaryToBinaryConverter {
       }
       output = objects.count
       objects.append(UInt64(at) << 2 | Self.scalarTag)
-      unique.insert(index: output, hash: hash, at: slot)
+      unique.insert(output, hash: hash, at: slot)
     }
-    numbered[index] = UInt32(output + 1)
+    recent[index & (recent.count - 1)] = UInt64(index + 1) << 32 | UInt64(output)
     return UInt32(output)
   }
 }
