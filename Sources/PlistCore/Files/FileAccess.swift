@@ -378,8 +378,14 @@ public enum FileAccess {
     _ input: ConversionInput, source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions, naming: Platform.TemporaryName, exiting: Bool = false
   ) throws(PlistError) {
-    let bytes = input.bytes
-    let binaryInput = PlistFormat.detect(bytes) == .binary
+    var bytes = input.bytes
+    var binaryInput = PlistFormat.detect(bytes) == .binary
+    if !binaryInput, let image = jsonImage(bytes) {
+      // The image reads as the text would: the text is not needed any more.
+      input.bytes = []
+      bytes = image
+      binaryInput = true
+    }
     if binaryInput, format == .binary,
       try rewriteBinary(bytes, source: source, to: destination, naming: naming)
     {
@@ -421,6 +427,18 @@ public enum FileAccess {
       case .parse(let error): throw .parse(error, source: source)
       case .encoding(let error): throw .encoding(error)
       }
+    }
+  }
+
+  /// A JSON input as a binary image (`JSONBinaryImage`), which the converters that need no
+  /// tree take: when the input is read as JSON (OpenStep, which CoreFoundation's detection
+  /// tries first, refuses it, and it starts as JSON does) and the JSON reader takes it.
+  private static func jsonImage(_ bytes: [UInt8]) -> [UInt8]? {
+    bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+      guard PlistFormat.detect(head: buffer) == .openStep, PropertyList.looksLikeJSON(buffer),
+        (try? PropertyList.decode(buffer: buffer, as: .openStep)) == nil
+      else { return nil }
+      return JSONBinaryImage.make(buffer)
     }
   }
 

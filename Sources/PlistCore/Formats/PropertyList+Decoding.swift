@@ -98,7 +98,8 @@ extension PropertyList {
     }
   }
 
-  private static func looksLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether text that OpenStep refuses is read again as JSON: it starts with `{` or `[`.
+  static func looksLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first(where: { !ASCII.isSpace($0) }) else { return false }
     return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
   }

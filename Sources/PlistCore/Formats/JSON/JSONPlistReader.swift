@@ -54,7 +54,8 @@ struct JSONPlistReader: TextReader {
     }
   }
 
-  private mutating func literal(_ word: StaticString, _ value: PlistValue) throws(PlistParseError)
+  /// `value` if the text at `pos` is `word` (`true`, `false`, `null`), read past.
+  mutating func literal(_ word: StaticString, _ value: PlistValue) throws(PlistParseError)
     -> PlistValue
   {
     let matches = word.withUTF8Buffer { w in

@@ -1,0 +1,139 @@
+import Testing
+
+@testable import PlistCore
+
+/// `FileAccess.convert` reads JSON into a binary image (`JSONBinaryImage`) and converts from
+/// that without a tree: the image must read as the JSON reads, and the conversion must give
+/// the tree's bytes, or the tree's error, on every path.
+@Suite("JSON input through a binary image")
+struct JSONImageConversionTests {
+  /// The value's exact bits (binary keeps -0.0 apart from 0.0, which `==` does not).
+  static func bits(_ value: PlistValue) -> [UInt8]? {
+    try? PropertyList.encode(value, as: .binary)
+  }
+
+  /// The image reads as the JSON reads, or neither reads.
+  static func expectImageReadsAsTheText(
+    _ text: [UInt8], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let image = text.withUnsafeBufferPointer { JSONBinaryImage.make($0) }
+    let json = try? PropertyList.decode(text, as: .json)
+    guard let image else {
+      #expect(
+        json == nil, "the image refused what the reader reads", sourceLocation: sourceLocation)
+      return
+    }
+    let fromImage = try? PropertyList.decode(image, as: .binary)
+    #expect(fromImage != nil, comment, sourceLocation: sourceLocation)
+    #expect(
+      fromImage.flatMap(Self.bits) == json.flatMap(Self.bits), comment,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Every output format (JSON pretty and compact): the same bytes or error as the tree.
+  static func expectSameAsTheTree(_ text: [UInt8], _ comment: Comment? = nil) throws {
+    for format in [PlistFormat.xml, .binary, .json, .openStep] {
+      for compact in format == .json ? [false, true] : [false] {
+        let converted = try StreamingConversionTests.convert(text, to: format, compact: compact)
+        let tree = StreamingConversionTests.throughTree(text, to: format, compact: compact)
+        #expect(converted.output == tree.output, comment)
+        #expect(StreamingConversionTests.describe(converted.error) == tree.error, comment)
+      }
+    }
+  }
+
+  /// JSON texts: the corpus's own, and every corpus file JSON can hold (pretty, and compact
+  /// for every other one).
+  static func texts() throws -> [[UInt8]] {
+    var texts: [[UInt8]] = []
+    for (n, entry) in Fixtures.corpus.enumerated() {
+      let bytes = try Fixtures.bytes("corpus/\(entry.file)")
+      if entry.format == "json" { texts.append(bytes) }
+      guard let value = try? PropertyList.decode(bytes).value else { continue }
+      for pretty in n % 2 == 0 ? [true, false] : [true] {
+        let options = PropertyList.WriteOptions(prettyJSON: pretty)
+        if let json = try? PropertyList.encode(value, as: .json, options: options) {
+          texts.append(json)
+        }
+      }
+    }
+    return texts
+  }
+
+  @Test("the corpus as JSON: the image reads as the text; conversions match the tree")
+  func corpus() throws {
+    for (n, text) in try Self.texts().enumerated() {
+      Self.expectImageReadsAsTheText(text, "text \(n)")
+      // Each file five times through a file in debug mode: the large ones once, as XML.
+      if text.count < 50_000 {
+        try Self.expectSameAsTheTree(text, "text \(n)")
+      } else {
+        let converted = try StreamingConversionTests.convert(text, to: .xml)
+        #expect(
+          converted.output
+            == StreamingConversionTests.throughTree(text, to: .xml, compact: false).output)
+      }
+    }
+  }
+
+  @Test("generated values as JSON", arguments: 0..<20)
+  func generated(seed: Int) throws {
+    var generator = ValueGenerator(seed: UInt64(1500 + seed))
+    let value = generator.dictionary(depth: 4, kinds: [.string, .integer, .real, .boolean])
+    let options = PropertyList.WriteOptions(prettyJSON: seed % 2 == 0)
+    // Infinite reals, which JSON cannot hold, make no text.
+    guard let text = try? PropertyList.encode(value, as: .json, options: options) else { return }
+    let image = try #require(text.withUnsafeBufferPointer { JSONBinaryImage.make($0) })
+    #expect(try Self.bits(PropertyList.decode(image, as: .binary)) == Self.bits(value))
+    try Self.expectSameAsTheTree(text)
+  }
+
+  @Test("hand-written texts: repeated keys, nulls, numbers at the edges, encodings")
+  func edges() throws {
+    let texts = [
+      #"{"b": 1, "a": 2, "b": 3}"#, #"{"a": {"x": 1}, "a": [1, "x", -0.0]}"#, "{}", "[]",
+      #"{"k": null}"#, "[1, 2,]", #"{"a" 1}"#, #"{"a": 1} x"#, "", "   ", "[", #"{"a":"#,
+      "[18446744073709551615, -9223372036854775808, 18446744073709551616, 1e400, -0, 0.5e-3]",
+      #"["\u00e9\ud83d\ude00", "\ud800", "a\u0000b", "\/\\\"\b\f\n\r\t"]"#,
+      #"{"CF$UID": 1}"#, #"{"a" = 1;}"#, "[true, false, tru]", "1", #""x""#,
+    ]
+    for text in texts {
+      Self.expectImageReadsAsTheText(Array(text.utf8), "\(text)")
+      try Self.expectSameAsTheTree(Array(text.utf8), "\(text)")
+    }
+    // With a byte order mark, and as UTF-16.
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"é": [1]}"#.utf8)
+    let utf16: [UInt8] =
+      [0xFF, 0xFE] + #"{"a": "é"}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    for text in [bom, utf16] {
+      Self.expectImageReadsAsTheText(text)
+      try Self.expectSameAsTheTree(text)
+    }
+  }
+
+  @Test("nesting to the limit, and one level more")
+  func nesting() throws {
+    for levels in [DepthLimitTests.limit, DepthLimitTests.limit + 1] {
+      let text = Array(
+        (String(repeating: "[", count: levels) + String(repeating: "]", count: levels)).utf8)
+      Self.expectImageReadsAsTheText(text)
+      try Self.expectSameAsTheTree(text)
+    }
+  }
+
+  @Test("damaged texts: the tree's bytes or the tree's error")
+  func damaged() throws {
+    var random = SplitMix(21)
+    let texts = try Self.texts().filter { $0.count < 4096 }.prefix(12)
+    let flips: [UInt8] = Array(#"{}[]",:"\ 0-.eE"#.utf8) + [0x00, 0xC3, 0xFF]
+    for (n, text) in texts.enumerated() where !text.isEmpty {
+      for _ in 0..<8 {
+        var copy = text
+        copy[Int(random.next() % UInt64(copy.count))] =
+          flips[Int(random.next() % UInt64(flips.count))]
+        Self.expectImageReadsAsTheText(copy, "text \(n)")
+        try Self.expectSameAsTheTree(copy, "text \(n)")
+      }
+    }
+  }
+}
