@@ -380,7 +380,7 @@ public enum FileAccess {
   ) throws(PlistError) {
     var bytes = input.bytes
     var binaryInput = PlistFormat.detect(bytes) == .binary
-    if !binaryInput, let image = jsonImage(bytes) {
+    if !binaryInput, let image = textImage(bytes) {
       // The image reads as the text would: the text is not needed any more.
       input.bytes = []
       bytes = image
@@ -430,14 +430,16 @@ public enum FileAccess {
     }
   }
 
-  /// A JSON input as a binary image (`JSONBinaryImage`), which the converters that need no
-  /// tree take: when the input is read as JSON (OpenStep, which CoreFoundation's detection
-  /// tries first, refuses it, and it starts as JSON does) and the JSON reader takes it.
-  private static func jsonImage(_ bytes: [UInt8]) -> [UInt8]? {
+  /// An OpenStep or JSON input as a binary image (`OpenStepBinaryImage`, `JSONBinaryImage`),
+  /// which the converters that need no tree take; read as `PropertyList.decode` reads text
+  /// that CoreFoundation's detection calls OpenStep: as OpenStep, or, when OpenStep refuses
+  /// it and it starts as JSON does, as JSON. Nil when the input is neither (the tree then
+  /// reads it or reports why not).
+  private static func textImage(_ bytes: [UInt8]) -> [UInt8]? {
     bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
-      guard PlistFormat.detect(head: buffer) == .openStep, PropertyList.looksLikeJSON(buffer),
-        (try? PropertyList.decode(buffer: buffer, as: .openStep)) == nil
-      else { return nil }
+      guard !buffer.isEmpty, PlistFormat.detect(head: buffer) == .openStep else { return nil }
+      if let image = OpenStepBinaryImage.make(buffer) { return image }
+      guard PropertyList.looksLikeJSON(buffer) else { return nil }
       return JSONBinaryImage.make(buffer)
     }
   }

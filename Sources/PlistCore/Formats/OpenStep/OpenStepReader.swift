@@ -114,7 +114,7 @@ struct OpenStepReader: TextReader {
   }
 
   /// `<0fab 12>`: pairs of hex digits, white space allowed between pairs.
-  private mutating func parseData() throws(PlistParseError) -> PlistData {
+  mutating func parseData() throws(PlistParseError) -> PlistData {
     pos += 1
     var bytes: [UInt8] = []
     while true {
@@ -146,7 +146,8 @@ struct OpenStepReader: TextReader {
       || b == UInt8(ascii: "-")
   }
 
-  private mutating func parseUnquoted() throws(PlistParseError) -> String {
+  /// A run of the unquoted-string alphabet (`isUnquoted`) at `pos`.
+  mutating func parseUnquoted() throws(PlistParseError) -> String {
     let start = pos
     while pos < text.count, Self.isUnquoted(text[pos]) { pos += 1 }
     return String(decoding: UnsafeBufferPointer(rebasing: text[start..<pos]), as: UTF8.self)

@@ -1,0 +1,101 @@
+/// Writes an uncompacted `bplist00` image object by object, each after its children (a
+/// container's references are then known): what a text reader makes instead of a value tree
+/// for `FileAccess.convert` (`JSONBinaryImage`, `OpenStepBinaryImage`). Equal scalars are not
+/// merged, except keys written lately (records repeat a few keys); references are four bytes
+/// wide. The converters that read binary without a tree then write from the image exactly
+/// what the tree's writers would.
+struct BinaryImageWriter {
+  private final class Image {
+    var bytes: [UInt8] = []
+  }
+
+  private let image = Image()
+  private let out: ByteOutput
+  /// Where each object starts in the image.
+  private var offsets: [UInt32] = []
+  /// Keys written lately, by a hash of their bytes, with their objects.
+  private var recentKeys = [(key: String, object: UInt32)?](repeating: nil, count: 1024)
+  /// Set once the image outgrows 32-bit offsets and references: it is then not made.
+  private var overflowed = false
+
+  /// - Parameter reserving: The bytes the image is expected to take (pages reserved and
+  ///   never filled cost nothing; the image is filled 64 KiB at a time, with no copy of the
+  ///   whole when it grows or ends).
+  init(reserving: Int) {
+    let image = self.image
+    image.bytes.reserveCapacity(reserving)
+    out = ByteOutput { image.bytes.append(contentsOf: $0) }
+    out.append("bplist00")
+  }
+
+  /// Starts an object; returns its number.
+  private mutating func startObject() -> UInt32 {
+    out.flushIfFull()
+    if offsets.count >= Int(UInt32.max) || out.position >= Int(UInt32.max) { overflowed = true }
+    offsets.append(UInt32(truncatingIfNeeded: out.position))
+    return UInt32(truncatingIfNeeded: offsets.count - 1)
+  }
+
+  /// A scalar object, as the binary writer encodes it.
+  mutating func scalar(_ value: PlistValue) -> UInt32 {
+    let object = startObject()
+    BinaryPlistWriter.appendScalar(value, to: out)
+    return object
+  }
+
+  /// A string object for a dictionary key: the one written for the same key lately, or a new
+  /// one.
+  mutating func key(_ key: String) -> UInt32 {
+    var copy = key
+    let slot = copy.withUTF8 { utf8 in
+      var hash: UInt32 = 2_166_136_261
+      for byte in utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+      return Int(hash & UInt32(recentKeys.count - 1))
+    }
+    if let recent = recentKeys[slot], recent.key.hasSameUTF8(as: key) { return recent.object }
+    let object = scalar(.string(key))
+    recentKeys[slot] = (key, object)
+    return object
+  }
+
+  /// An array of the objects `items`.
+  mutating func array(_ items: ArraySlice<UInt32>) -> UInt32 {
+    let object = startObject()
+    BinaryPlistWriter.appendHeader(0xA0, count: items.count, to: out)
+    for item in items { out.appendBigEndian(UInt64(item), width: 4) }
+    return object
+  }
+
+  /// A dictionary whose entries lie in `entries` as key, value, key, value…, in the text's
+  /// order (repeated keys too: the binary reader keeps the last, as the text readers do).
+  mutating func dictionary(interleaved entries: ArraySlice<UInt32>) -> UInt32 {
+    let object = startObject()
+    BinaryPlistWriter.appendHeader(0xD0, count: entries.count / 2, to: out)
+    for key in stride(from: entries.startIndex, to: entries.endIndex, by: 2) {
+      out.appendBigEndian(UInt64(entries[key]), width: 4)
+    }
+    for value in stride(from: entries.startIndex + 1, to: entries.endIndex, by: 2) {
+      out.appendBigEndian(UInt64(entries[value]), width: 4)
+    }
+    return object
+  }
+
+  /// The image with `top` as its root, or nil when it outgrew 32-bit offsets.
+  mutating func finish(top: UInt32) -> [UInt8]? {
+    guard !overflowed, out.position < Int(UInt32.max) else { return nil }
+    let tableOffset = out.position
+    let width = BinaryPlistWriter.byteWidth(UInt64(tableOffset))
+    let count = offsets.count
+    for offset in offsets { out.appendBigEndian(UInt64(offset), width: width) }
+    offsets = []
+    out.append(repeating: 0, count: 6)
+    out.append(UInt8(width))
+    out.append(4)
+    out.appendBigEndian(UInt64(count), width: 8)
+    out.appendBigEndian(UInt64(top), width: 8)
+    out.appendBigEndian(UInt64(tableOffset), width: 8)
+    _ = out.finish()
+    defer { image.bytes = [] }
+    return image.bytes
+  }
+}

@@ -1,0 +1,109 @@
+import Testing
+
+@testable import PlistCore
+
+/// `FileAccess.convert` reads OpenStep into a binary image (`OpenStepBinaryImage`) and
+/// converts from that without a tree: the image must read as the text reads, and the
+/// conversion must give the tree's bytes, or the tree's error, on every path.
+@Suite("OpenStep input through a binary image")
+struct OpenStepImageConversionTests {
+  /// The image reads as `OpenStepReader` reads the text, or neither reads.
+  static func expectImageReadsAsTheText(
+    _ text: [UInt8], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let image = text.withUnsafeBufferPointer { OpenStepBinaryImage.make($0) }
+    // The reader itself (`PropertyList.decode` refuses an empty input before it).
+    let read = try? text.withUnsafeBufferPointer { try OpenStepReader.read($0) }
+    guard let image else {
+      #expect(
+        read == nil, "the image refused what the reader reads", sourceLocation: sourceLocation)
+      return
+    }
+    let fromImage = try? PropertyList.decode(image, as: .binary)
+    #expect(fromImage != nil, comment, sourceLocation: sourceLocation)
+    #expect(
+      fromImage.flatMap(JSONImageConversionTests.bits)
+        == read.flatMap(JSONImageConversionTests.bits),
+      comment, sourceLocation: sourceLocation)
+  }
+
+  /// OpenStep texts: the corpus's own, and every corpus file OpenStep can hold.
+  static func texts() throws -> [[UInt8]] {
+    var texts: [[UInt8]] = []
+    for entry in Fixtures.corpus {
+      let bytes = try Fixtures.bytes("corpus/\(entry.file)")
+      if entry.format == "openstep" { texts.append(bytes) }
+      guard let value = try? PropertyList.decode(bytes).value,
+        let text = try? PropertyList.encode(value, as: .openStep)
+      else { continue }
+      texts.append(text)
+    }
+    return texts
+  }
+
+  @Test("the corpus as OpenStep: the image reads as the text; conversions match the tree")
+  func corpus() throws {
+    for (n, text) in try Self.texts().enumerated() {
+      Self.expectImageReadsAsTheText(text, "text \(n)")
+      if text.count < 50_000 {
+        try JSONImageConversionTests.expectSameAsTheTree(text, "text \(n)")
+      } else {
+        let converted = try StreamingConversionTests.convert(text, to: .xml)
+        let tree = StreamingConversionTests.throughTree(text, to: .xml, compact: false)
+        #expect(converted.output == tree.output, "text \(n)")
+      }
+    }
+  }
+
+  @Test("hand-written texts: .strings bodies, shorthand keys, comments, data, errors")
+  func edges() throws {
+    let texts = [
+      "", "  // only a comment\n", "/* */", "a = b;", "\"a\" = \"b\"; c;", "a = b; a = c;",
+      "{ b = 1; a = (x, y,); a = { k = <0f a0>; }; }", "(a, b", "{ a = b }", "( , )",
+      "<0fa>", "<>", "'q\\'s' = \"\\U00e9\\n\";", "{ \"CF$UID\" = 1; }", "x y", "{a=b;}; c",
+      "\"unterminated", "/* open", "( a, /* c */ b )", "{ k = ( { } ); }", "a = b",
+    ]
+    for text in texts {
+      Self.expectImageReadsAsTheText(Array(text.utf8), "\(text)")
+      try JSONImageConversionTests.expectSameAsTheTree(Array(text.utf8), "\(text)")
+    }
+  }
+
+  @Test("nesting to the limit, and one level more")
+  func nesting() throws {
+    for levels in [DepthLimitTests.limit, DepthLimitTests.limit + 1] {
+      let text = Array(
+        (String(repeating: "(", count: levels) + String(repeating: ")", count: levels)).utf8)
+      Self.expectImageReadsAsTheText(text)
+      try JSONImageConversionTests.expectSameAsTheTree(text)
+    }
+  }
+
+  @Test("generated values as OpenStep")
+  func generated() throws {
+    for seed in 0..<16 {
+      var generator = ValueGenerator(seed: UInt64(1700 + seed))
+      let value = generator.dictionary(depth: 4, kinds: [.string, .data])
+      let text = try PropertyList.encode(value, as: .openStep)
+      let image = try #require(text.withUnsafeBufferPointer { OpenStepBinaryImage.make($0) })
+      #expect(try PropertyList.decode(image, as: .binary) == value)
+      try JSONImageConversionTests.expectSameAsTheTree(text, "seed \(seed)")
+    }
+  }
+
+  @Test("damaged texts: the tree's bytes or the tree's error")
+  func damaged() throws {
+    var random = SplitMix(23)
+    let texts = try Self.texts().filter { $0.count < 4096 }.prefix(12)
+    let flips: [UInt8] = Array(#"{}()<>=;,"'\/* a0"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
+    for (n, text) in texts.enumerated() where !text.isEmpty {
+      for _ in 0..<8 {
+        var copy = text
+        copy[Int(random.next() % UInt64(copy.count))] =
+          flips[Int(random.next() % UInt64(flips.count))]
+        Self.expectImageReadsAsTheText(copy, "text \(n)")
+        try JSONImageConversionTests.expectSameAsTheTree(copy, "text \(n)")
+      }
+    }
+  }
+}
