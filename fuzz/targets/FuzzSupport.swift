@@ -15,10 +15,18 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
     }
   } catch {
     _ = error.description
-    if format == .binary { compareStreaming(bytes, nil) }
+    if format == .binary {
+      compareStreaming(bytes, nil)
+      compareBinaryRewrite(bytes, nil)
+    }
+    if format == .json || format == .openStep { compareTextImage(bytes, nil, format) }
     return
   }
-  if format == .binary { compareStreaming(bytes, value) }
+  if format == .json || format == .openStep { compareTextImage(bytes, value, format) }
+  if format == .binary {
+    compareStreaming(bytes, value)
+    compareBinaryRewrite(bytes, value)
+  }
   do {
     let binary = try PropertyList.encode(value, as: .binary)
     let again = try PropertyList.decode(binary, as: .binary)
@@ -63,4 +71,48 @@ func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
       precondition(out.finish() == tree, "streamed \(format.name) differs from the tree's")
     }
   }
+}
+
+/// Binary to binary without the tree (`BinaryToBinaryConverter`) must refuse every file the
+/// tree reader refuses (`FileAccess.convert` then asks the tree for the message), and take
+/// every file the tree reads and writes, with the tree writer's bytes.
+func compareBinaryRewrite(_ bytes: [UInt8], _ value: PlistValue?) {
+  bytes.withUnsafeBufferPointer { buffer in
+    let converter = try? BinaryToBinaryConverter(buffer)
+    guard let value else {
+      precondition(converter == nil, "binary rewrite accepts a file the tree reader refuses")
+      return
+    }
+    guard let tree = try? PropertyList.encode(value, as: .binary) else { return }
+    guard var converter else {
+      preconditionFailure("binary rewrite failed where the tree's succeeds")
+    }
+    let out = ByteOutput()
+    do { try converter.emit(to: out) } catch { preconditionFailure("binary rewrite: \(error)") }
+    precondition(out.finish() == tree, "binary rewrite differs from the tree's")
+  }
+}
+
+/// A text's binary image (`JSONBinaryImage`, `OpenStepBinaryImage`) must be made exactly
+/// when the reader reads the text, read back as the same value (to the bit), and convert to
+/// every format as the tree does.
+func compareTextImage(_ bytes: [UInt8], _ value: PlistValue?, _ format: PlistFormat?) {
+  let image = bytes.withUnsafeBufferPointer {
+    format == .json ? JSONBinaryImage.make($0) : OpenStepBinaryImage.make($0)
+  }
+  // `PropertyList.decode` refuses an empty input before the readers see it.
+  guard let value, !bytes.isEmpty else {
+    if !bytes.isEmpty { precondition(image == nil, "image made of a text the reader refuses") }
+    return
+  }
+  guard let image else { preconditionFailure("image refused a text the reader reads") }
+  let read: PlistValue
+  do { read = try PropertyList.decode(image, as: .binary) } catch {
+    preconditionFailure("text image does not read back: \(error)")
+  }
+  precondition(
+    (try? PropertyList.encode(read, as: .binary)) == (try? PropertyList.encode(value, as: .binary)),
+    "text image reads as another value")
+  compareStreaming(image, read)
+  compareBinaryRewrite(image, read)
 }
