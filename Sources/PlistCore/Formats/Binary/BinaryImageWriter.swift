@@ -21,17 +21,28 @@ struct BinaryImageWriter {
   /// - Parameter reserving: The bytes the image is expected to take (pages reserved and
   ///   never filled cost nothing; the image is filled 64 KiB at a time, with no copy of the
   ///   whole when it grows or ends).
+  ///   The room is taken only once the first 64 KiB are written: a text that the reader
+  ///   refuses at once (JSON, tried as OpenStep first) asks for none, as a large block freed
+  ///   at once raises glibc's threshold for mapping blocks of their own, after which freed
+  ///   growth stays in the heap.
   init(reserving: Int) {
     let image = self.image
-    image.bytes.reserveCapacity(reserving)
-    out = ByteOutput { image.bytes.append(contentsOf: $0) }
+    expectedObjects = reserving / 8
+    out = ByteOutput { bytes in
+      if image.bytes.isEmpty { image.bytes.reserveCapacity(reserving) }
+      image.bytes.append(contentsOf: bytes)
+    }
     out.append("bplist00")
   }
+
+  /// How many objects to make room for once the image is under way.
+  private let expectedObjects: Int
 
   /// Starts an object; returns its number.
   private mutating func startObject() -> UInt32 {
     out.flushIfFull()
     if offsets.count >= Int(UInt32.max) || out.position >= Int(UInt32.max) { overflowed = true }
+    if offsets.count == 4096 { offsets.reserveCapacity(max(8192, expectedObjects)) }
     offsets.append(UInt32(truncatingIfNeeded: out.position))
     return UInt32(truncatingIfNeeded: offsets.count - 1)
   }
