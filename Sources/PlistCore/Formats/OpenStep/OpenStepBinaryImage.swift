@@ -133,8 +133,10 @@ struct OpenStepBinaryImage {
 
   /// Writes the container whose children are pending from `base` and takes them off.
   private mutating func write(isArray: Bool, from base: Int) -> UInt32 {
-    let children = pending[base...]
-    let object = isArray ? image.array(children) : image.dictionary(interleaved: children)
+    // The slices are temporaries: a slice kept alive would share `pending`'s storage, and
+    // taking the children off would copy all of it (the root's pending items each time).
+    let object =
+      isArray ? image.array(pending[base...]) : image.dictionary(interleaved: pending[base...])
     pending.removeSubrange(base...)
     return object
   }
