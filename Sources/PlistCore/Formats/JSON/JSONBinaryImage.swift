@@ -9,7 +9,7 @@
 /// would refuse, this refuses too (the caller then asks the reader for the message).
 struct JSONBinaryImage {
   private var reader: JSONPlistReader
-  private var image: BinaryImageWriter
+  private let image: BinaryImageWriter
   /// The objects of the containers being read, innermost last: an array's items, or an
   /// object's key and value, in turn.
   private var pending: [UInt32] = []
@@ -39,7 +39,9 @@ struct JSONBinaryImage {
     switch reader.text[reader.pos] {
     case UInt8(ascii: "{"): return try container(isArray: false, depth: depth)
     case UInt8(ascii: "["): return try container(isArray: true, depth: depth)
-    case UInt8(ascii: "\""): return image.scalar(.string(try reader.parseString()))
+    case UInt8(ascii: "\""):
+      let image = self.image
+      return try reader.parseString { image.string(utf8: $0) }
     case UInt8(ascii: "t"): return image.scalar(try reader.literal("true", .boolean(true)))
     case UInt8(ascii: "f"): return image.scalar(try reader.literal("false", .boolean(false)))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -68,7 +70,8 @@ struct JSONBinaryImage {
         guard reader.text[reader.pos] == UInt8(ascii: "\"") else {
           throw reader.unexpected(expected: "a string key")
         }
-        pending.append(image.key(try reader.parseString()))
+        let image = self.image
+        pending.append(try reader.parseString { image.key(utf8: $0) })
         reader.skipSpace()
         guard reader.pos < reader.text.count, reader.text[reader.pos] == UInt8(ascii: ":") else {
           throw reader.unexpected(expected: "':'")

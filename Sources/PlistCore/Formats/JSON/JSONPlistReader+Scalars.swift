@@ -53,6 +53,31 @@ extension JSONPlistReader {
 
   mutating func parseString() throws(PlistParseError) -> String {
     let start = pos
+    try scanString()
+    let decoded = scratch.withUnsafeBufferPointer { UTF8Text.string($0) }
+    guard let string = decoded else { throw invalidUTF8(in: "a string", at: start) }
+    return string
+  }
+
+  /// `parseString` without making a `String`: `body` gets the string's checked UTF-8 (what
+  /// a binary image writes, for most strings with no copy but `scratch`).
+  ///
+  /// - Parameter body: Receives the bytes; they are valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: `PlistParseError`, as `parseString` throws it.
+  mutating func parseString<Result>(utf8 body: (UnsafeBufferPointer<UInt8>) -> Result)
+    throws(PlistParseError) -> Result
+  {
+    let start = pos
+    try scanString()
+    guard scratch.withUnsafeBufferPointer({ UTF8Text.isValid($0) }) else {
+      throw invalidUTF8(in: "a string", at: start)
+    }
+    return scratch.withUnsafeBufferPointer(body)
+  }
+
+  /// Reads the string at `pos` into `scratch`, its escapes resolved (not yet checked as UTF-8).
+  private mutating func scanString() throws(PlistParseError) {
     pos += 1
     let contentStart = pos
     while pos < text.count, text[pos] != UInt8(ascii: "\""), text[pos] != UInt8(ascii: "\\"),
@@ -78,9 +103,6 @@ extension JSONPlistReader {
         pos += 1
       }
     }
-    let decoded = scratch.withUnsafeBufferPointer { UTF8Text.string($0) }
-    guard let string = decoded else { throw invalidUTF8(in: "a string", at: start) }
-    return string
   }
 
   private mutating func appendEscape() throws(PlistParseError) {

@@ -8,7 +8,7 @@
 /// refuse, this refuses too (the caller then asks the reader for the message).
 struct OpenStepBinaryImage {
   private var reader: OpenStepReader
-  private var image: BinaryImageWriter
+  private let image: BinaryImageWriter
   /// The objects of the containers being read, innermost last: an array's items, or a
   /// dictionary's key and value, in turn.
   private var pending: [UInt32] = []
