@@ -19,6 +19,9 @@
 #                          grep -ril, the small read against a static no-op, 10 MB
 #                          conversions against plistutil (interleaved rounds, ratios), peak
 #                          memory of every conversion path, callgrind counts.
+#   bench/run.sh memory  — only the scale bench's peak memory: `convert` on each of the 16
+#                          paths (4 formats in, 4 out) at 10 MB, RSS ÷ input
+#                          (MEMORY_PLISTCTL=PATH measures another build of plistctl).
 #   bench/run.sh race    — a running Foundation app that saves its domain in a loop while
 #                          plistctl writes 200 other keys to it: how many acknowledged writes
 #                          the file does not hold at the end (RACE_PLISTCTL=PATH measures
@@ -484,15 +487,7 @@ scale_bench() (
   cmds=("$p convert binary $mix.xml -o $out" "plistutil -i $mix.xml -o $out -f bin"
     "$p convert xml $mix.bin -o $out" "plistutil -i $mix.bin -o $out -f xml")
   rotated scale-convert 3 1 5
-  echo "== peak memory"
-  local pair
-  for pair in "xml-to-binary:binary:$mix.xml" "binary-to-xml:xml:$mix.bin" \
-    "binary-to-json:json:$mix.bin" "json-to-binary:binary:$W/mix-10.json" \
-    "xml-to-json:json:$mix.xml"; do
-    IFS=: read -r name fmt in <<<"$pair"
-    /usr/bin/time -f "%M" -o "$W/rss" "$p" convert "$fmt" "$in" -o "$out"
-    echo "$name $(cat "$W/rss") $(stat -c %s "$in")" >>bench/results/scale-memory.txt
-  done
+  memory_bench "$p" "$W"
   echo "== callgrind"
   cg() { # name command…
     local name=$1
@@ -518,6 +513,38 @@ scale_bench() (
   cat bench/results/scale.md
 )
 
+# Peak RSS (GNU time) of `convert` on every path, 4 input formats × 4 output formats, 10 MB
+# inputs: the mix as XML, binary and JSON for XML, binary and JSON output; OpenStep holds only
+# strings, data, arrays and dictionaries, so OpenStep input and output use the mix with every
+# other scalar as a string (bench/openstep_mix.py), in all four formats.
+memory_bench() ( # plistctl workdir
+  local p=$1 W=$2 mix=bench/data/mix-10 out=/tmp/plistctl-memory.out
+  [ -d /dev/shm ] && [ -w /dev/shm ] && out=/dev/shm/plistctl-memory.out
+  [ -f "$mix.xml" ] || python3 bench/generate.py 10 "$mix"
+  mkdir -p "$W" bench/results
+  "$p" convert json "$mix.xml" -o "$W/mix-10.json"
+  python3 bench/openstep_mix.py "$mix.xml" "$W/strings-10.xml"
+  "$p" convert binary "$W/strings-10.xml" -o "$W/strings-10.binary"
+  "$p" convert json "$W/strings-10.xml" -o "$W/strings-10.json"
+  "$p" convert openstep "$W/strings-10.xml" -o "$W/strings-10.openstep"
+  echo "== peak memory, every conversion"
+  : >bench/results/scale-memory.txt
+  local from to in
+  for from in xml binary json openstep; do
+    for to in xml binary json openstep; do
+      case $from:$to in
+        openstep:* | *:openstep) in=$W/strings-10.$from ;;
+        xml:*) in=$mix.xml ;;
+        binary:*) in=$mix.bin ;;
+        json:*) in=$W/mix-10.json ;;
+      esac
+      /usr/bin/time -f "%M" -o "$W/rss" "$p" convert "$to" "$in" -o "$out"
+      echo "$from-to-$to $(cat "$W/rss") $(stat -c %s "$in")" >>bench/results/scale-memory.txt
+    done
+  done
+  rm -f "$out"
+)
+
 case "${1:-all}" in
   convert) convert ;;
   latency) latency ;;
@@ -525,7 +552,9 @@ case "${1:-all}" in
   defaults) defaults_bench ;;
   cloud) cloud_bench ;;
   scale) scale_bench ;;
+  memory) memory_bench "${MEMORY_PLISTCTL:-$PLISTCTL}" /tmp/plistctl-memory &&
+    python3 bench/report.py memory ;;
   race) race ;;
   all) convert && latency && defaults_bench && cloud_bench && scale_bench ;;
-  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|scale|race|all]" >&2; exit 64 ;;
+  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|scale|memory|race|all]" >&2; exit 64 ;;
 esac
