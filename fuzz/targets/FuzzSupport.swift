@@ -16,9 +16,11 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
   } catch {
     _ = error.description
     if format == .binary { compareStreaming(bytes, nil) }
+    if format == .xml { compareCompactConversion(bytes, nil) }
     return
   }
   if format == .binary { compareStreaming(bytes, value) }
+  if format == .xml { compareCompactConversion(bytes, value) }
   do {
     let binary = try PropertyList.encode(value, as: .binary)
     let again = try PropertyList.decode(binary, as: .binary)

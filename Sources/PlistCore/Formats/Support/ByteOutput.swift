@@ -18,6 +18,14 @@ final class ByteOutput {
     storage = .allocate(capacity: capacity)
   }
 
+  /// An output kept in memory, with room for `capacity` bytes before it grows (pages not
+  /// yet written cost nothing).
+  init(reservingCapacity capacity: Int) {
+    drain = nil
+    self.capacity = max(capacity, 4096)
+    storage = .allocate(capacity: self.capacity)
+  }
+
   deinit { storage.deallocate() }
 
   /// How many bytes have been written so far, drained or not.
@@ -103,6 +111,27 @@ final class ByteOutput {
       append(repeating: UInt8(ascii: "0"), count: width - length)
       append(UnsafeRawBufferPointer(rebasing: buffer[(24 - length)...]).bindMemory(to: UInt8.self))
     }
+  }
+
+  /// Lets `fill` write at most `maximum` bytes in place at the end, and keeps as many as it
+  /// says it wrote (a decoder that knows only a bound on its output writes straight here).
+  @inline(__always)
+  func append(atMost maximum: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    if capacity - count < maximum { grow(minimum: maximum) }
+    count += fill(UnsafeMutableBufferPointer(start: storage + count, count: maximum))
+  }
+
+  /// The bytes not yet drained in `range` (offsets from the start of the output); valid
+  /// until the next append.
+  @inline(__always)
+  func buffered(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: storage + (range.lowerBound - drained), count: range.count)
+  }
+
+  /// Drops what was appended after `position`, which must not be drained yet.
+  @inline(__always)
+  func truncate(to position: Int) {
+    count = position - drained
   }
 
   /// Hands a full buffer to the drain; writers call it between values.
