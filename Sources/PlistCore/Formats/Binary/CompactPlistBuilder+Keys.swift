@@ -5,9 +5,9 @@ extension CompactPlistBuilder {
   /// before is recognised by its ids (equal keys have equal ids), without comparing text.
   mutating func keysIncrease(from base: Int, count: Int) -> Bool {
     guard count > 1 else { return true }
-    for list in orderedKeyLists.reversed() where list.count == count {
+    for list in orderedKeyLists.reversed() where list.keys.count == count {
       var index = 0
-      while index < count, list[index] == pending[base + 2 * index] { index += 1 }
+      while index < count, list.keys[index] == pending[base + 2 * index] { index += 1 }
       if index == count { return true }
     }
     for index in 1..<count {
@@ -16,9 +16,21 @@ extension CompactPlistBuilder {
         plist.scalars.encoding(pending[base + 2 * index]))
       if order >= 0 { return false }
     }
+    let keys = (0..<count).map { pending[base + 2 * $0] }
     if orderedKeyLists.count == 8 { orderedKeyLists.removeFirst() }
-    orderedKeyLists.append((0..<count).map { pending[base + 2 * $0] })
+    orderedKeyLists.append(OrderedKeyList(keys: keys, plainText: keys.allSatisfy(isPlainText)))
     return true
+  }
+
+  /// The most recent list of keys in key order, each plain text, that starts with `key`.
+  func keyList(startingWith key: Reference) -> [Reference]? {
+    orderedKeyLists.last { $0.plainText && $0.keys[0] == key }?.keys
+  }
+
+  /// Whether a key is ASCII without `<` or `&` (see `OrderedKeyList.plainText`).
+  private func isPlainText(_ key: Reference) -> Bool {
+    let (units, wide) = Self.stringUnits(plist.scalars.encoding(key))
+    return !wide && !units.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
   }
 
   /// The indices of the pairs from `base` that a dictionary keeps, in key order: of
@@ -60,7 +72,7 @@ extension CompactPlistBuilder {
   }
 
   /// The payload of a string object, and whether it is UTF-16 (`0x6n`) rather than ASCII.
-  private static func stringUnits(_ object: UnsafeBufferPointer<UInt8>)
+  static func stringUnits(_ object: UnsafeBufferPointer<UInt8>)
     -> (UnsafeBufferPointer<UInt8>, wide: Bool)
   {
     let marker = object[0]

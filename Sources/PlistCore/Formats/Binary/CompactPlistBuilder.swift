@@ -11,9 +11,17 @@ struct CompactPlistBuilder {
   var pending: [Reference] = []
   /// Reused for decoding base64.
   private var decoded: [UInt8] = []
-  /// Key lists of dictionaries already found in key order (by their keys' ids), the most
-  /// recent last: a plist's dictionaries mostly repeat a few of them.
-  var orderedKeyLists: [[Reference]] = []
+  /// Key lists of dictionaries already found in key order, the most recent last: a plist's
+  /// dictionaries mostly repeat a few of them.
+  var orderedKeyLists: [OrderedKeyList] = []
+
+  /// A dictionary's keys, by id, found in key order.
+  struct OrderedKeyList {
+    let keys: [Reference]
+    /// Whether each key is ASCII without `<` or `&`: then the payload of its encoding is
+    /// its very text in a document (`XMLPlistReader.skipKey(_:in:)`).
+    let plainText: Bool
+  }
 
   /// - Parameter expectedBytes: The size of the text read, to size the tables.
   init(expectedBytes: Int) {
@@ -92,12 +100,16 @@ struct CompactPlistBuilder {
   /// them), and a lone `CF$UID` key holding a non-negative integer read as a UID (as
   /// `XMLPlistReader.uidOrDictionary` reads it).
   ///
+  /// - Parameters:
+  ///   - base: Where the dictionary's keys and values start among the open children.
+  ///   - ordered: The keys are known to be in key order (a list that
+  ///     `keyList(startingWith:)` gave, all of it).
   /// - Returns: The dictionary or the UID; nil for a lone `CF$UID` key holding a negative
   ///   integer or a real, which the reader refuses.
-  mutating func closeDictionary(from base: Int) -> Reference? {
+  mutating func closeDictionary(from base: Int, ordered: Bool = false) -> Reference? {
     let pairs = (pending.count - base) / 2
     let start = plist.children.count
-    if keysIncrease(from: base, count: pairs) {
+    if ordered || keysIncrease(from: base, count: pairs) {
       for index in 0..<pairs { plist.children.append(pending[base + 2 * index]) }
       for index in 0..<pairs { plist.children.append(pending[base + 2 * index + 1]) }
     } else {

@@ -2,78 +2,102 @@
 /// same value: objects numbered depth-first (a container, then its keys, then its values),
 /// each scalar where it first occurs, then emitted in that order — scalars copied from the
 /// pool, containers as their children's numbers.
+///
+/// The tables are plain buffers, walked without Swift arrays' checks: every index in them
+/// comes from the reader (ids below the pool's count, ranges within `children`).
 struct CompactPlistWriter {
   private typealias Reference = CompactPlist.Reference
 
   private let plist: CompactPlist
+  private let children: UnsafeBufferPointer<Reference>
+  private let containers: UnsafeBufferPointer<CompactPlist.Container>
   /// Each scalar's object number, `unnumbered` until it is met.
-  private var scalarNumbers: [UInt32]
+  private let scalarNumbers: UnsafeMutableBufferPointer<UInt32>
   /// Each container's object number.
-  private var containerNumbers: [UInt32]
-  /// The objects in the order they are written.
-  private var order: [Reference] = []
+  private let containerNumbers: UnsafeMutableBufferPointer<UInt32>
+  /// The objects in the order they are written: the first `objectCount`.
+  private let order: UnsafeMutableBufferPointer<Reference>
+  private var objectCount = 0
   private static let unnumbered = UInt32.max
-
-  private init(_ plist: CompactPlist) {
-    self.plist = plist
-    scalarNumbers = [UInt32](repeating: Self.unnumbered, count: plist.scalars.count)
-    containerNumbers = [UInt32](repeating: 0, count: plist.containers.count)
-    order.reserveCapacity(plist.scalars.count + plist.containers.count)
-  }
 
   /// Writes the property list.
   static func write(_ plist: CompactPlist, to out: ByteOutput) {
-    var writer = CompactPlistWriter(plist)
-    writer.number(plist.root)
-    writer.emit(to: out)
+    plist.children.withUnsafeBufferPointer { children in
+      plist.containers.withUnsafeBufferPointer { containers in
+        var writer = CompactPlistWriter(plist, children: children, containers: containers)
+        defer { writer.deallocate() }
+        writer.number(plist.root)
+        writer.emit(to: out)
+      }
+    }
+  }
+
+  private init(
+    _ plist: CompactPlist, children: UnsafeBufferPointer<Reference>,
+    containers: UnsafeBufferPointer<CompactPlist.Container>
+  ) {
+    self.plist = plist
+    self.children = children
+    self.containers = containers
+    scalarNumbers = .allocate(capacity: plist.scalars.count)
+    scalarNumbers.initialize(repeating: Self.unnumbered)
+    containerNumbers = .allocate(capacity: containers.count)
+    containerNumbers.initialize(repeating: 0)
+    order = .allocate(capacity: plist.scalars.count + containers.count)
+  }
+
+  private func deallocate() {
+    scalarNumbers.deallocate()
+    containerNumbers.deallocate()
+    order.deallocate()
   }
 
   /// Numbers a value and what it holds, in the writer's order.
   private mutating func number(_ reference: Reference) {
     guard CompactPlist.isContainer(reference) else {
       if scalarNumbers[Int(reference)] == Self.unnumbered {
-        scalarNumbers[Int(reference)] = UInt32(order.count)
-        order.append(reference)
+        scalarNumbers[Int(reference)] = UInt32(objectCount)
+        order[objectCount] = reference
+        objectCount += 1
       }
       return
     }
-    containerNumbers[Int(reference & ~CompactPlist.containerBit)] = UInt32(order.count)
-    order.append(reference)
-    let container = plist.container(reference)
-    for index in container.start..<(container.start + container.referenceCount) {
-      number(plist.children[index])
+    let index = Int(reference & ~CompactPlist.containerBit)
+    containerNumbers[index] = UInt32(objectCount)
+    order[objectCount] = reference
+    objectCount += 1
+    let container = containers[index]
+    for child in container.start..<(container.start + container.referenceCount) {
+      number(children[child])
     }
   }
 
   private func emit(to out: ByteOutput) {
     let fileStart = out.position
-    let referenceWidth = BinaryPlistWriter.byteWidth(UInt64(order.count))
+    let referenceWidth = BinaryPlistWriter.byteWidth(UInt64(objectCount))
     var offsets: [Int] = []
-    offsets.reserveCapacity(order.count)
+    offsets.reserveCapacity(objectCount)
     out.append("bplist00")
-    for reference in order {
+    for reference in order[..<objectCount] {
       offsets.append(out.position - fileStart)
       guard CompactPlist.isContainer(reference) else {
         out.append(plist.scalars.encoding(reference))
         out.flushIfFull()
         continue
       }
-      let container = plist.container(reference)
+      let container = containers[Int(reference & ~CompactPlist.containerBit)]
       BinaryPlistWriter.appendHeader(
         container.isDictionary ? 0xD0 : 0xA0, count: container.count, to: out)
-      for index in container.start..<(container.start + container.referenceCount) {
-        out.appendBigEndian(UInt64(objectNumber(plist.children[index])), width: referenceWidth)
+      for child in children[container.start..<(container.start + container.referenceCount)] {
+        let number =
+          CompactPlist.isContainer(child)
+          ? containerNumbers[Int(child & ~CompactPlist.containerBit)]
+          : scalarNumbers[Int(child)]
+        out.appendBigEndian(UInt64(number), width: referenceWidth)
       }
       out.flushIfFull()
     }
     BinaryPlistWriter.appendTrailer(
       offsets: offsets, tableOffset: out.position - fileStart, to: out)
-  }
-
-  @inline(__always)
-  private func objectNumber(_ reference: Reference) -> UInt32 {
-    CompactPlist.isContainer(reference)
-      ? containerNumbers[Int(reference & ~CompactPlist.containerBit)]
-      : scalarNumbers[Int(reference)]
   }
 }

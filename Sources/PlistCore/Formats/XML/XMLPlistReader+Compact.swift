@@ -118,6 +118,10 @@ extension XMLPlistReader {
   ) throws(PlistParseError) -> CompactPlist.Reference {
     try enterContainer(inside: depth, at: start)
     let base = builder.openChildren
+    // The keys of an earlier dictionary that began with the same key, while every key so
+    // far has been the next of them: each is then matched as bytes, not read again.
+    var expected: [CompactPlist.Reference]? = nil
+    var count = 0
     while !open.selfClosing {
       try skipMisc()
       guard pos < text.count else { throw endError("reading <dict>") }
@@ -126,12 +130,21 @@ extension XMLPlistReader {
         break
       }
       let keyStart = pos
-      guard text[pos] == UInt8(ascii: "<") else { throw unexpected(expected: "<key> or </dict>") }
-      let keyTag = try readOpenTag()
-      guard keyTag.tag == .key else {
-        throw failure("<\(keyTag.tag.name)> where a <key> was expected in <dict>", at: keyStart)
+      let key: CompactPlist.Reference
+      if let list = expected, count < list.count, skipKey(list[count], in: builder) {
+        key = list[count]
+      } else {
+        guard text[pos] == UInt8(ascii: "<") else {
+          throw unexpected(expected: "<key> or </dict>")
+        }
+        let keyTag = try readOpenTag()
+        guard keyTag.tag == .key else {
+          throw failure("<\(keyTag.tag.name)> where a <key> was expected in <dict>", at: keyStart)
+        }
+        key = try compactString(keyTag, openedAt: keyStart, into: &builder)
+        expected = count == 0 ? builder.keyList(startingWith: key) : nil
       }
-      let key = try compactString(keyTag, openedAt: keyStart, into: &builder)
+      count += 1
       try skipMisc()
       if pos >= text.count || atClosingTag() {
         throw failure("a key has no value", at: keyStart)
@@ -140,9 +153,25 @@ extension XMLPlistReader {
       builder.append(key)
       builder.append(value)
     }
-    guard let dictionary = builder.closeDictionary(from: base) else {
+    let ordered = expected.map { $0.count == count } ?? false
+    guard let dictionary = builder.closeDictionary(from: base, ordered: ordered) else {
       throw failure("a CF$UID dictionary that CF reads as a UID", at: start)
     }
     return dictionary
+  }
+
+  /// Skips `<key>…</key>` when it holds exactly `key`, a key of a list that
+  /// `keyList(startingWith:)` gave (plain ASCII text, so equal bytes are an equal key).
+  private mutating func skipKey(_ key: CompactPlist.Reference, in builder: CompactPlistBuilder)
+    -> Bool
+  {
+    let (units, _) = CompactPlistBuilder.stringUnits(builder.plist.scalars.encoding(key))
+    let closeStart = pos + 5 + units.count
+    guard closeStart + 6 <= text.count, starts(with: "<key>", at: pos),
+      Platform.bytesEqual(units, UnsafeBufferPointer(rebasing: text[(pos + 5)..<closeStart])),
+      starts(with: "</key>", at: closeStart)
+    else { return false }
+    pos = closeStart + 6
+    return true
   }
 }
