@@ -16,21 +16,30 @@ extension CompactPlistBuilder {
         plist.scalars.encoding(pending[base + 2 * index]))
       if order >= 0 { return false }
     }
-    let keys = (0..<count).map { pending[base + 2 * $0] }
     if orderedKeyLists.count == 8 { orderedKeyLists.removeFirst() }
-    orderedKeyLists.append(OrderedKeyList(keys: keys, plainText: keys.allSatisfy(isPlainText)))
+    orderedKeyLists.append(orderedKeyList((0..<count).map { pending[base + 2 * $0] }))
     return true
   }
 
   /// The most recent list of keys in key order, each plain text, that starts with `key`.
-  func keyList(startingWith key: Reference) -> [Reference]? {
-    orderedKeyLists.last { $0.plainText && $0.keys[0] == key }?.keys
+  func keyList(startingWith key: Reference) -> OrderedKeyList? {
+    orderedKeyLists.last { !$0.markup.isEmpty && $0.keys[0] == key }
   }
 
-  /// Whether a key is ASCII without `<` or `&` (see `OrderedKeyList.plainText`).
-  private func isPlainText(_ key: Reference) -> Bool {
-    let (units, wide) = Self.stringUnits(plist.scalars.encoding(key))
-    return !wide && !units.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+  /// A list of keys in key order, with their markup when each is plain text (see
+  /// `OrderedKeyList.markup`).
+  private func orderedKeyList(_ keys: [Reference]) -> OrderedKeyList {
+    var markup: [UInt8] = []
+    var ends: [Int] = []
+    for key in keys {
+      let (units, wide) = Self.stringUnits(plist.scalars.encoding(key))
+      if wide || units.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+        return OrderedKeyList(keys: keys, markup: [], markupEnds: [])
+      }
+      markup += Array("<key>".utf8) + Array(units) + Array("</key>".utf8)
+      ends.append(markup.count)
+    }
+    return OrderedKeyList(keys: keys, markup: markup, markupEnds: ends)
   }
 
   /// The indices of the pairs from `base` that a dictionary keeps, in key order: of

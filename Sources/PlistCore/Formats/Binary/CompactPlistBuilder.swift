@@ -18,9 +18,12 @@ struct CompactPlistBuilder {
   /// A dictionary's keys, by id, found in key order.
   struct OrderedKeyList {
     let keys: [Reference]
-    /// Whether each key is ASCII without `<` or `&`: then the payload of its encoding is
-    /// its very text in a document (`XMLPlistReader.skipKey(_:in:)`).
-    let plainText: Bool
+    /// When each key is ASCII without `<` or `&` (so that the payload of its encoding is its
+    /// very text in a document): the keys' elements, `<key>…</key>` one after another, for
+    /// `XMLPlistReader.skipKey(_:of:)` to compare with the text; else empty.
+    let markup: [UInt8]
+    /// Where each key's element ends in `markup`.
+    let markupEnds: [Int]
   }
 
   /// - Parameter expectedBytes: The size of the text read, to size the tables.

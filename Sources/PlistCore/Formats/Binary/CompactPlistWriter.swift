@@ -55,11 +55,7 @@ struct CompactPlistWriter {
   /// Numbers a value and what it holds, in the writer's order.
   private mutating func number(_ reference: Reference) {
     guard CompactPlist.isContainer(reference) else {
-      if scalarNumbers[Int(reference)] == Self.unnumbered {
-        scalarNumbers[Int(reference)] = UInt32(objectCount)
-        order[objectCount] = reference
-        objectCount += 1
-      }
+      numberScalar(reference)
       return
     }
     let index = Int(reference & ~CompactPlist.containerBit)
@@ -67,8 +63,19 @@ struct CompactPlistWriter {
     order[objectCount] = reference
     objectCount += 1
     let container = containers[index]
-    for child in container.start..<(container.start + container.referenceCount) {
-      number(children[child])
+    for child in children[container.start..<(container.start + container.referenceCount)] {
+      // Scalars here, not in a call each: most children are.
+      if CompactPlist.isContainer(child) { number(child) } else { numberScalar(child) }
+    }
+  }
+
+  /// Numbers a scalar where it first occurs.
+  @inline(__always)
+  private mutating func numberScalar(_ reference: Reference) {
+    if scalarNumbers[Int(reference)] == Self.unnumbered {
+      scalarNumbers[Int(reference)] = UInt32(objectCount)
+      order[objectCount] = reference
+      objectCount += 1
     }
   }
 

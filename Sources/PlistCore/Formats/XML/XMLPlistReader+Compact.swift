@@ -120,7 +120,7 @@ extension XMLPlistReader {
     let base = builder.openChildren
     // The keys of an earlier dictionary that began with the same key, while every key so
     // far has been the next of them: each is then matched as bytes, not read again.
-    var expected: [CompactPlist.Reference]? = nil
+    var expected: CompactPlistBuilder.OrderedKeyList? = nil
     var count = 0
     while !open.selfClosing {
       try skipMisc()
@@ -131,8 +131,8 @@ extension XMLPlistReader {
       }
       let keyStart = pos
       let key: CompactPlist.Reference
-      if let list = expected, count < list.count, skipKey(list[count], in: builder) {
-        key = list[count]
+      if let list = expected, count < list.keys.count, skipKey(count, of: list) {
+        key = list.keys[count]
       } else {
         guard text[pos] == UInt8(ascii: "<") else {
           throw unexpected(expected: "<key> or </dict>")
@@ -153,25 +153,28 @@ extension XMLPlistReader {
       builder.append(key)
       builder.append(value)
     }
-    let ordered = expected.map { $0.count == count } ?? false
+    let ordered = expected.map { $0.keys.count == count } ?? false
     guard let dictionary = builder.closeDictionary(from: base, ordered: ordered) else {
       throw failure("a CF$UID dictionary that CF reads as a UID", at: start)
     }
     return dictionary
   }
 
-  /// Skips `<key>…</key>` when it holds exactly `key`, a key of a list that
+  /// Skips `<key>…</key>` when it is exactly the element of key `index` of a list that
   /// `keyList(startingWith:)` gave (plain ASCII text, so equal bytes are an equal key).
-  private mutating func skipKey(_ key: CompactPlist.Reference, in builder: CompactPlistBuilder)
+  @inline(__always)
+  private mutating func skipKey(_ index: Int, of list: CompactPlistBuilder.OrderedKeyList)
     -> Bool
   {
-    let (units, _) = CompactPlistBuilder.stringUnits(builder.plist.scalars.encoding(key))
-    let closeStart = pos + 5 + units.count
-    guard closeStart + 6 <= text.count, starts(with: "<key>", at: pos),
-      Platform.bytesEqual(units, UnsafeBufferPointer(rebasing: text[(pos + 5)..<closeStart])),
-      starts(with: "</key>", at: closeStart)
-    else { return false }
-    pos = closeStart + 6
-    return true
+    let start = index == 0 ? 0 : list.markupEnds[index - 1]
+    let count = list.markupEnds[index] - start
+    guard pos + count <= text.count, let base = text.baseAddress else { return false }
+    // Each element is at least `<key></key>`, eleven bytes, as `equalBytes` needs.
+    let equal = list.markup.withUnsafeBytes { markup in
+      guard let origin = markup.baseAddress else { return false }
+      return ASCII.equalBytes(UnsafeRawPointer(base + pos), origin + start, count: count)
+    }
+    if equal { pos += count }
+    return equal
   }
 }
