@@ -113,14 +113,6 @@ final class ByteOutput {
     }
   }
 
-  /// Lets `fill` write at most `maximum` bytes in place at the end, and keeps as many as it
-  /// says it wrote (a decoder that knows only a bound on its output writes straight here).
-  @inline(__always)
-  func append(atMost maximum: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
-    if capacity - count < maximum { grow(minimum: maximum) }
-    count += fill(UnsafeMutableBufferPointer(start: storage + count, count: maximum))
-  }
-
   /// The bytes not yet drained in `range` (offsets from the start of the output); valid
   /// until the next append.
   @inline(__always)
