@@ -17,8 +17,11 @@ struct CompactPlist {
   /// An array or a dictionary: its children are `children[start...]`, `count` values for
   /// an array, `count` keys and then `count` values for a dictionary.
   struct Container {
+    /// Where its references begin in `children`.
     let start: Int
+    /// How many values (an array) or entries (a dictionary) it holds.
     let count: Int
+    /// A dictionary (`0xDn`) rather than an array (`0xAn`).
     let isDictionary: Bool
 
     /// How many references it holds.

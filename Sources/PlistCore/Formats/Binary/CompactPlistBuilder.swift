@@ -2,6 +2,7 @@
 /// once, and the children of the open containers wait on one stack until their container
 /// closes, when they move to `children` in the order the binary writer wants them.
 struct CompactPlistBuilder {
+  /// A value of the storage: a scalar's id or a container's index.
   typealias Reference = CompactPlist.Reference
 
   /// What is built.
@@ -17,6 +18,7 @@ struct CompactPlistBuilder {
 
   /// A dictionary's keys, by id, found in key order.
   struct OrderedKeyList {
+    /// The keys' ids, in key order.
     let keys: [Reference]
     /// When each key is ASCII without `<` or `&` (so that the payload of its encoding is its
     /// very text in a document): the keys' elements, `<key>…</key>` one after another, for
@@ -134,6 +136,7 @@ struct CompactPlistBuilder {
     return addContainer(start: start, count: count, isDictionary: true)
   }
 
+  /// Records a container whose references are `plist.children[start...]`.
   private mutating func addContainer(start: Int, count: Int, isDictionary: Bool) -> Reference {
     plist.containers.append(
       CompactPlist.Container(start: start, count: count, isDictionary: isDictionary))

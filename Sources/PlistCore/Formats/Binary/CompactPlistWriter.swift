@@ -6,10 +6,14 @@
 /// The tables are plain buffers, walked without Swift arrays' checks: every index in them
 /// comes from the reader (ids below the pool's count, ranges within `children`).
 struct CompactPlistWriter {
+  /// A value of the storage: a scalar's id or a container's index.
   private typealias Reference = CompactPlist.Reference
 
+  /// What is written; its scalars are copied out of its pool.
   private let plist: CompactPlist
+  /// `plist.children`, for the duration of the write.
   private let children: UnsafeBufferPointer<Reference>
+  /// `plist.containers`, for the duration of the write.
   private let containers: UnsafeBufferPointer<CompactPlist.Container>
   /// Each scalar's object number, `unnumbered` until it is met.
   private let scalarNumbers: UnsafeMutableBufferPointer<UInt32>
@@ -17,7 +21,9 @@ struct CompactPlistWriter {
   private let containerNumbers: UnsafeMutableBufferPointer<UInt32>
   /// The objects in the order they are written: the first `objectCount`.
   private let order: UnsafeMutableBufferPointer<Reference>
+  /// How many objects are numbered so far.
   private var objectCount = 0
+  /// The number of a scalar not met yet.
   private static let unnumbered = UInt32.max
 
   /// Writes the property list.
@@ -32,6 +38,7 @@ struct CompactPlistWriter {
     }
   }
 
+  /// Tables sized for every scalar and container (uniquing may leave some scalars out).
   private init(
     _ plist: CompactPlist, children: UnsafeBufferPointer<Reference>,
     containers: UnsafeBufferPointer<CompactPlist.Container>
@@ -46,6 +53,7 @@ struct CompactPlistWriter {
     order = .allocate(capacity: plist.scalars.count + containers.count)
   }
 
+  /// Frees the tables.
   private func deallocate() {
     scalarNumbers.deallocate()
     containerNumbers.deallocate()
@@ -79,6 +87,7 @@ struct CompactPlistWriter {
     }
   }
 
+  /// The header, the objects in their numbers' order, the offset table and the trailer.
   private func emit(to out: ByteOutput) {
     let fileStart = out.position
     let referenceWidth = BinaryPlistWriter.byteWidth(UInt64(objectCount))

@@ -10,6 +10,7 @@ struct ScalarPool {
   let bytes: ByteOutput
   /// Where each scalar's encoding starts in `bytes`, and one more entry: the end.
   private var starts: [Int] = [0]
+  /// The ids by the hash of their encoding.
   private var table: ScalarTable
 
   /// - Parameter expectedBytes: About how large the input is: the table and the buffer are
