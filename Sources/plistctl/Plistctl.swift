@@ -17,7 +17,7 @@ enum Plistctl {
 
   /// The first command, in help's order, that `matches` accepts. The commands are a parameter
   /// pack here rather than an array: an array of command types is a type the runtime builds
-  /// on first use, 9 k instructions of every run (a `read` costs 210 k in all).
+  /// on first use, 9 k instructions of every run.
   static func firstCommand(where matches: (any Command.Type) -> Bool) -> (any Command.Type)? {
     first(
       where: matches, ReadCommand.self, ReadTypeCommand.self, WriteCommand.self,
