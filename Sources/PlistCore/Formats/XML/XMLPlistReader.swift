@@ -15,9 +15,11 @@ struct XMLPlistReader: TextReader {
   var pos = 0
   /// Reused for strings that need unescaping.
   var scratch: [UInt8] = []
-  /// Values and keys of the open arrays and dictionaries.
-  let children = PendingChildren<PlistValue>()
-  let pendingKeys = PendingChildren<String>()
+  /// Values and keys of the open arrays and dictionaries; made on the first container, as a
+  /// one-key look-up of a scalar needs neither (each generic class costs the runtime 7 k
+  /// instructions to set up on first use).
+  lazy var children = PendingChildren<PlistValue>()
+  lazy var pendingKeys = PendingChildren<String>()
   var keyLists = KeyListCache()
 
   init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
