@@ -460,6 +460,8 @@ def scale():
             ("scale-many", "find", "grep", "find WORD / grep -ril", "≤ 2"),
             ("scale-small", "read-small", "noop-static", "read D K, 21 keys / fully static no-op", "≤ 1.15"),
             ("scale-small", "read-small", "noop", "read D K, 21 keys / no-op, Swift runtime static", "≤ 1.15"),
+            ("scale-small", "read-small", "noop-concurrency",
+             "read D K, 21 keys / fully static no-op linking Swift Concurrency", "(reference)"),
             ("scale-convert", "plistutil-xml-to-binary", "xml-to-binary",
              "10 MB XML → binary: plistutil / plistctl", "≥ 12"),
             ("scale-convert", "plistutil-binary-to-xml", "binary-to-xml",

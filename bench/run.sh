@@ -434,9 +434,11 @@ scale_bench() (
   done
   [ -x bench/bin/noop-static ] || swiftc -O -static-executable bench/noop.swift -o bench/bin/noop-static
   [ -x bench/bin/noop ] || swiftc -O -static-stdlib bench/noop.swift -o bench/bin/noop
-  local p noop noop_stdlib
+  [ -x bench/bin/noop-concurrency ] ||
+    swiftc -O -static-executable bench/noop-concurrency.swift -o bench/bin/noop-concurrency
+  local p noop noop_stdlib noop_concurrency
   p=$(fresh_copy "${SCALE_PLISTCTL:-$PLISTCTL}") noop=$(fresh_copy bench/bin/noop-static)
-  noop_stdlib=$(fresh_copy bench/bin/noop)
+  noop_stdlib=$(fresh_copy bench/bin/noop) noop_concurrency=$(fresh_copy bench/bin/noop-concurrency)
   rm -f bench/results/scale-*
   # Writes change a copy; the small domain: 21 keys, as the latency bench's.
   W=$S/work
@@ -478,8 +480,8 @@ scale_bench() (
   echo "== read D K, small domain"
   (
     export XDG_CONFIG_HOME=$W/small
-    names=(read-small noop-static noop)
-    cmds=("$p read com.example.bench Key" "$noop" "$noop_stdlib")
+    names=(read-small noop-static noop noop-concurrency)
+    cmds=("$p read com.example.bench Key" "$noop" "$noop_stdlib" "$noop_concurrency")
     rotated scale-small 5 10 60
   )
   echo "== 10 MB conversions"
@@ -497,6 +499,7 @@ scale_bench() (
   }
   XDG_CONFIG_HOME=$W/small cg read-small "$p" read com.example.bench Key
   cg noop-static "$noop"
+  cg noop-concurrency "$noop_concurrency"
   cg read-xml "$p" read "$W/big-xml" Key
   cg read-binary "$p" read "$W/big-bin" Key
   cg git-get git config --file "$W/big.gitconfig" --get bench.key

@@ -24,6 +24,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz \
   { cat "$build/build.log"; exit 1; }
 
 status=0
+# xml: also XML to binary through the compact storage against the tree path (CompactConversion.swift).
 # lazy: the one-key look-up must answer and refuse as the full read does (XML and binary),
 # and the one-key write of a canonical XML or binary domain must give the full write's bytes.
 for target in ${FUZZ_TARGETS:-xml binary openstep json detect lazy}; do

@@ -6,19 +6,41 @@ enum Plistctl {
   static let version = "0.1.0"
 
   /// Every command, in the order help lists them.
-  static let commands: [any Command.Type] = [
-    ReadCommand.self, ReadTypeCommand.self, WriteCommand.self, RenameCommand.self,
-    DeleteCommand.self, DomainsCommand.self, FindCommand.self, ExportCommand.self,
-    ImportCommand.self, WatchCommand.self, WhereCommand.self, KeysCommand.self, ConvertCommand.self,
-    LintCommand.self, PrintCommand.self, ResetCommand.self, DumpCommand.self,
-    SettingsLintCommand.self, SettingsDefaultsCommand.self, SettingsAttachCommand.self,
-    SettingsDetachCommand.self, SettingsDescribeCommand.self, SettingsShowCommand.self,
-    SettingsEditCommand.self, CloudAttachCommand.self, CloudDetachCommand.self,
-    CloudSetCommand.self, CloudGetCommand.self, CloudRemoveCommand.self, CloudListCommand.self,
-    CloudSyncCommand.self, CloudWatchCommand.self, CloudMirrorCommand.self,
-    CloudStatusCommand.self, CloudMergeFileCommand.self,
-    HelpCommand.self,
-  ]
+  static var commands: [any Command.Type] {
+    var all: [any Command.Type] = []
+    _ = firstCommand { command in
+      all.append(command)
+      return false
+    }
+    return all
+  }
+
+  /// The first command, in help's order, that `matches` accepts. The commands are a parameter
+  /// pack here rather than an array: an array of command types is a type the runtime builds
+  /// on first use, 9 k instructions of every run.
+  static func firstCommand(where matches: (any Command.Type) -> Bool) -> (any Command.Type)? {
+    first(
+      where: matches, ReadCommand.self, ReadTypeCommand.self, WriteCommand.self,
+      RenameCommand.self, DeleteCommand.self, DomainsCommand.self, FindCommand.self,
+      ExportCommand.self, ImportCommand.self, WatchCommand.self, WhereCommand.self,
+      KeysCommand.self, ConvertCommand.self, LintCommand.self, PrintCommand.self,
+      ResetCommand.self, DumpCommand.self, SettingsLintCommand.self,
+      SettingsDefaultsCommand.self, SettingsAttachCommand.self, SettingsDetachCommand.self,
+      SettingsDescribeCommand.self, SettingsShowCommand.self, SettingsEditCommand.self,
+      CloudAttachCommand.self, CloudDetachCommand.self, CloudSetCommand.self,
+      CloudGetCommand.self, CloudRemoveCommand.self, CloudListCommand.self,
+      CloudSyncCommand.self, CloudWatchCommand.self, CloudMirrorCommand.self,
+      CloudStatusCommand.self, CloudMergeFileCommand.self, HelpCommand.self)
+  }
+
+  private static func first<each C: Command>(
+    where matches: (any Command.Type) -> Bool, _ types: repeat (each C).Type
+  ) -> (any Command.Type)? {
+    for type in repeat each types {
+      if matches(type) { return type }
+    }
+    return nil
+  }
 
   /// The word before a subcommand (`settings lint`).
   static let commandGroups = ["settings", "cloud"]
@@ -26,7 +48,7 @@ enum Plistctl {
   /// The command a verb names (verbs are case-insensitive, as in `defaults`).
   static func command(named verb: String) -> (any Command.Type)? {
     let name = verb.lowercased()
-    return commands.first { $0.spec.verbs.contains(name) }
+    return firstCommand { $0.spec.verbs.contains(name) }
   }
 
   /// Runs one invocation from the arguments as the kernel passed them (`RawArguments`):

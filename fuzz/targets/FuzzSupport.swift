@@ -20,6 +20,7 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
       compareBinaryRewrite(bytes, nil)
     }
     if format == .json || format == .openStep { compareTextImage(bytes, nil, format) }
+    if format == .xml { compareCompactConversion(bytes, nil) }
     return
   }
   if format == .json || format == .openStep { compareTextImage(bytes, value, format) }
@@ -27,6 +28,7 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
     compareStreaming(bytes, value)
     compareBinaryRewrite(bytes, value)
   }
+  if format == .xml { compareCompactConversion(bytes, value) }
   do {
     let binary = try PropertyList.encode(value, as: .binary)
     let again = try PropertyList.decode(binary, as: .binary)

@@ -392,6 +392,14 @@ public enum FileAccess {
       return
     }
     guard format != .binary, binaryInput else {
+      if format == .binary, let compact = compactXML(bytes) {
+        input.bytes = []
+        _ = consume bytes
+        try writeAtomically(to: destination, mode: 0o644, naming: naming) { (out) in
+          CompactPlistWriter.write(compact, to: out)
+        }
+        return
+      }
       let value = try decode(bytes, source: source).value
       // The text is not needed while the value is written.
       input.bytes = []
@@ -460,6 +468,14 @@ public enum FileAccess {
       }
       return true
     }
+  }
+
+  /// XML read for the binary writer without a value tree (`XMLPlistReader.readCompact`), or
+  /// nil for anything else, and for XML it refuses, which the tree reader then reads for its
+  /// error.
+  private static func compactXML(_ bytes: [UInt8]) -> CompactPlist? {
+    guard PlistFormat.detect(bytes) == .xml else { return nil }
+    return bytes.withUnsafeBufferPointer { try? XMLPlistReader.readCompact($0) }
   }
 
   /// Converts a file into another format in place, holding the lock of its directory that

@@ -47,7 +47,7 @@ public struct Domain: Sendable, Equatable {
   public init(argument: String, home: String?) throws(PlistError) {
     if Self.namesGlobalDomain(argument) {
       self = .global
-    } else if !argument.contains("/") {
+    } else if !argument.utf8.contains(UInt8(ascii: "/")) {
       try self.init(named: argument)
     } else {
       guard !argument.utf8.contains(0) else { throw .invalidDomainName(argument, .containsNUL) }

@@ -24,6 +24,9 @@ extension DomainStore {
     }
     switch found {
     case .found(let value):
+      // A plain key is its value: a one-key dictionary to look in would cost `read D K`
+      // the runtime's set-up of its array types (12 k instructions).
+      if path.components.count == 1 { return value }
       // The rest of the path, with the errors it has in the whole dictionary.
       let single = PlistDictionary(keys: [key], values: [value])
       guard let found = try single.value(at: path) else {

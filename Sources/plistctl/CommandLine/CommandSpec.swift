@@ -7,7 +7,7 @@ struct CommandSpec: Sendable {
   /// The verb.
   let name: String
   /// Other verbs for the same command (`remove` for `delete`).
-  var aliases: [String] = []
+  let aliases: [String]
   /// The one-line usage, after `plistctl `.
   let synopsis: String
   /// What the command does, in a few words, for the overview.
@@ -16,24 +16,47 @@ struct CommandSpec: Sendable {
   /// and summary separated by a tab; empty when the synopsis and summary say it all. (Help
   /// text is kept in plain string literals, which cost nothing until help is printed: the
   /// parser reads this spec on every run.)
-  var forms = ""
-  /// The options it takes.
-  var options: [OptionSpec] = []
+  let forms: String
+  /// The options it takes, made when they are asked for: most runs give none, and an array
+  /// of options is a type the runtime builds on first use (9 k instructions of a `read`).
+  var options: [OptionSpec] { makeOptions() }
+  private let makeOptions: @Sendable () -> [OptionSpec]
   /// The names of the positional arguments, the required ones first (`["DOMAIN", "KEY"]`).
   let positionals: [String]
   /// How many positional arguments are required.
-  var required: Int? = nil
+  let required: Int?
   /// Whether the last positional may repeat (`lint FILE...`).
-  var repeatsLast = false
+  let repeatsLast: Bool
   /// Whether options may only come before the first positional: `write`'s values (`-int`,
   /// `--x`) are never options.
-  var optionsFirst = false
+  let optionsFirst: Bool
   /// Example invocations for `help COMMAND`: one per line, the command and a comment
   /// separated by a tab.
-  var examples = ""
+  let examples: String
   /// How the shell completes positionals whose placeholder does not imply it
   /// (`ArgumentCompletion.implied(by:)`), by placeholder: `["KEY": .settingsKey]`.
-  var completions: [String: ArgumentCompletion] = [:]
+  let completions: [String: ArgumentCompletion]
+
+  /// A spec; the arguments are the properties of the same names.
+  init(
+    name: String, aliases: [String] = [], synopsis: String, summary: String, forms: String = "",
+    options: @autoclosure @escaping @Sendable () -> [OptionSpec] = [], positionals: [String],
+    required: Int? = nil, repeatsLast: Bool = false, optionsFirst: Bool = false,
+    examples: String = "", completions: [String: ArgumentCompletion] = [:]
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.synopsis = synopsis
+    self.summary = summary
+    self.forms = forms
+    self.makeOptions = options
+    self.positionals = positionals
+    self.required = required
+    self.repeatsLast = repeatsLast
+    self.optionsFirst = optionsFirst
+    self.examples = examples
+    self.completions = completions
+  }
 
   /// The forms as (usage, summary) pairs.
   var formLines: [(String, String)] { Self.pairs(forms) }

@@ -36,7 +36,8 @@ enum Platform {
 
   /// An environment variable's value, if set.
   static func environmentVariable(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    // `withCString`: passing the string itself would copy it into an array first.
+    name.withCString { getenv($0) }.map { String(cString: $0) }
   }
 }
 

@@ -183,15 +183,21 @@ struct BinaryPlistWriter {
         }
       }
     }
-    let tableOffset = out.position - fileStart
-    let offsetSize = Self.byteWidth(UInt64(tableOffset))
-    for offset in offsets { Self.appendUInt(UInt64(offset), width: offsetSize, to: out) }
+    Self.appendTrailer(offsets: offsets, tableOffset: out.position - fileStart, to: out)
+  }
+
+  /// The offset table and the trailer after the objects: `offsets` of the objects in order
+  /// (their count is the object count, their references as wide as it needs), the table at
+  /// `tableOffset`, the top object 0.
+  static func appendTrailer(offsets: [Int], tableOffset: Int, to out: ByteOutput) {
+    let offsetSize = byteWidth(UInt64(tableOffset))
+    for offset in offsets { appendUInt(UInt64(offset), width: offsetSize, to: out) }
     out.append(repeating: 0, count: 6)
     out.append(UInt8(offsetSize))
-    out.append(UInt8(refSize))
-    Self.appendUInt(UInt64(entries.count), width: 8, to: out)
-    Self.appendUInt(0, width: 8, to: out)
-    Self.appendUInt(UInt64(tableOffset), width: 8, to: out)
+    out.append(UInt8(byteWidth(UInt64(offsets.count))))
+    appendUInt(UInt64(offsets.count), width: 8, to: out)
+    appendUInt(0, width: 8, to: out)
+    appendUInt(UInt64(tableOffset), width: 8, to: out)
   }
 
   static func appendScalar(_ value: PlistValue, to out: ByteOutput) {
@@ -216,7 +222,7 @@ struct BinaryPlistWriter {
     }
   }
 
-  private static func appendInteger(_ i: PlistInteger, to out: ByteOutput) {
+  static func appendInteger(_ i: PlistInteger, to out: ByteOutput) {
     let bits = i.bitPattern
     if i.isNegative || (bits > UInt64(UInt32.max) && bits <= UInt64(Int64.max)) {
       out.append(0x13)
@@ -236,45 +242,53 @@ struct BinaryPlistWriter {
   /// the string's own UTF-8 (valid by construction) without an intermediate array.
   static func appendString(_ s: String, to out: ByteOutput) {
     var copy = s
-    copy.withUTF8 { utf8 in
-      if ASCII.isASCII(utf8) {
-        appendHeader(0x50, count: utf8.count, to: out)
-        out.append(utf8)
-        return
+    copy.withUTF8 { appendString(utf8: $0, to: out) }
+  }
+
+  /// `appendString(_:to:)` for the bytes of a string, which must be valid UTF-8.
+  static func appendString(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) {
+    if ASCII.isASCII(utf8) {
+      appendHeader(0x50, count: utf8.count, to: out)
+      out.append(utf8)
+      return
+    }
+    appendUTF16(utf8: utf8, to: out)
+  }
+
+  /// A string object in big-endian UTF-16 from valid UTF-8 that is not all ASCII.
+  static func appendUTF16(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) {
+    // One pass into a buffer, then the header with the count: UTF-16 takes at most two
+    // bytes per byte of UTF-8 (four for a four-byte sequence).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count) { utf16 in
+      var o = 0
+      @inline(__always) func unit(_ value: UInt32) {
+        utf16[o] = UInt8(truncatingIfNeeded: value >> 8)
+        utf16[o + 1] = UInt8(truncatingIfNeeded: value)
+        o += 2
       }
-      // One pass into a buffer, then the header with the count: UTF-16 takes at most two
-      // bytes per byte of UTF-8 (four for a four-byte sequence).
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count) { utf16 in
-        var o = 0
-        @inline(__always) func unit(_ value: UInt32) {
-          utf16[o] = UInt8(truncatingIfNeeded: value >> 8)
-          utf16[o + 1] = UInt8(truncatingIfNeeded: value)
-          o += 2
+      var i = 0
+      while i < utf8.count {
+        let lead = UInt32(utf8[i])
+        var scalar: UInt32
+        var length: Int
+        switch lead {
+        case ..<0x80: (scalar, length) = (lead, 1)
+        case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
+        case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
+        default: (scalar, length) = (lead & 0x07, 4)
         }
-        var i = 0
-        while i < utf8.count {
-          let lead = UInt32(utf8[i])
-          var scalar: UInt32
-          var length: Int
-          switch lead {
-          case ..<0x80: (scalar, length) = (lead, 1)
-          case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
-          case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
-          default: (scalar, length) = (lead & 0x07, 4)
-          }
-          for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
-          i += length
-          if scalar >= 0x1_0000 {
-            let offset = scalar - 0x1_0000
-            unit(0xD800 + (offset >> 10))
-            unit(0xDC00 + (offset & 0x3FF))
-          } else {
-            unit(scalar)
-          }
+        for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
+        i += length
+        if scalar >= 0x1_0000 {
+          let offset = scalar - 0x1_0000
+          unit(0xD800 + (offset >> 10))
+          unit(0xDC00 + (offset & 0x3FF))
+        } else {
+          unit(scalar)
         }
-        appendHeader(0x60, count: o / 2, to: out)
-        out.append(UnsafeBufferPointer(rebasing: utf16[..<o]))
       }
+      appendHeader(0x60, count: o / 2, to: out)
+      out.append(UnsafeBufferPointer(rebasing: utf16[..<o]))
     }
   }
 

@@ -159,15 +159,15 @@ struct BinaryToBinaryConverter {
   private mutating func numberScalar(_ index: Int, at: Int, depth: Int) throws -> UInt32 {
     let cached = recent[index & (recent.count - 1)]
     if cached >> 32 == UInt64(index + 1) { return UInt32(truncatingIfNeeded: cached) }
-    scratch.removeAll()
+    scratch.truncate(to: 0)
     try Self.encodeScalar(at: at, depth: depth, from: &reader, utf8: &utf8, to: scratch)
-    let hash = scratch.withBufferedBytes { unique.hash($0) }
+    let hash = unique.hash(scratch.buffered(0..<scratch.position))
     // A copy of the reader for the comparisons: it decodes scalars only, which change nothing
     // in it, so the copy shares its storage.
     var comparing = reader
     var comparingUTF8: [UInt8] = []
     let (found, slot) = unique.find(hash: hash) { object in
-      candidate.removeAll()
+      candidate.truncate(to: 0)
       // Numbered objects were encoded once already: this cannot fail.
       let stored = Int(objects[object] >> 2)
       guard
@@ -175,9 +175,8 @@ struct BinaryToBinaryConverter {
           at: stored, depth: depth, from: &comparing, utf8: &comparingUTF8, to: candidate))
           != nil
       else { return false }
-      return scratch.withBufferedBytes { a in
-        candidate.withBufferedBytes { b in Platform.bytesEqual(a, b) }
-      }
+      return Platform.bytesEqual(
+        scratch.buffered(0..<scratch.position), candidate.buffered(0..<candidate.position))
     }
     let output: Int
     if let found {

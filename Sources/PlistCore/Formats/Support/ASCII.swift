@@ -92,3 +92,25 @@ extension ASCII {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
   }
 }
+
+extension ASCII {
+  /// Whether `count` bytes (eight or more) at `a` and at `b` are equal, compared a word at
+  /// a time, inline: for the short runs where a call to `memcmp` costs more than the
+  /// comparison.
+  @inline(__always)
+  static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    var i = 0
+    while i + 8 <= count {
+      if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        != b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      {
+        return false
+      }
+      i += 8
+    }
+    // The last eight bytes in one load each (overlapping those already compared).
+    return i == count
+      || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+  }
+}

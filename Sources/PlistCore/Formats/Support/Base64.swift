@@ -102,7 +102,7 @@ enum Base64 {
   /// tree).
   static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> [UInt8] {
     var failure: DecodeFailure?
-    var decoded = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3 + 3) {
+    var decoded = [UInt8](unsafeUninitializedCapacity: maximumDecodedCount(text)) {
       out, initialized in
       values.withUnsafeBufferPointer { table in
         do throws(DecodeFailure) {
@@ -118,6 +118,23 @@ enum Base64 {
       decoded = decoded.withUnsafeBufferPointer { Array($0) }
     }
     return decoded
+  }
+
+  /// The most bytes `text` can decode to: room for `decode(_:into:)`.
+  static func maximumDecodedCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    text.count / 4 * 3 + 3
+  }
+
+  /// `decode(_:)` into a buffer of `maximumDecodedCount(text)` bytes; returns how many it
+  /// wrote.
+  static func decode(
+    _ text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+  )
+    throws(DecodeFailure) -> Int
+  {
+    try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
+      try decode(text, table: table, into: out)
+    }
   }
 
   /// The decoding pass: `countCharacters`'s checks, in its order, with the bytes written to

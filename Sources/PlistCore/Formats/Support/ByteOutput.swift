@@ -18,6 +18,14 @@ final class ByteOutput {
     storage = .allocate(capacity: capacity)
   }
 
+  /// An output kept in memory, with room for `capacity` bytes before it grows (pages not
+  /// yet written cost nothing).
+  init(reservingCapacity capacity: Int) {
+    drain = nil
+    self.capacity = max(capacity, 4096)
+    storage = .allocate(capacity: self.capacity)
+  }
+
   deinit { storage.deallocate() }
 
   /// How many bytes have been written so far, drained or not.
@@ -105,14 +113,18 @@ final class ByteOutput {
     }
   }
 
-  /// Runs `body` on the bytes held and not yet drained (all of them, without a drain): a
-  /// scratch output's encoding, compared or hashed in place.
-  func withBufferedBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    body(UnsafeBufferPointer(start: storage, count: count))
+  /// The bytes not yet drained in `range` (offsets from the start of the output); valid
+  /// until the next append.
+  @inline(__always)
+  func buffered(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: storage + (range.lowerBound - drained), count: range.count)
   }
 
-  /// Forgets the bytes held, keeping the buffer for the next ones (a scratch output).
-  func removeAll() { count = 0 }
+  /// Drops what was appended after `position`, which must not be drained yet.
+  @inline(__always)
+  func truncate(to position: Int) {
+    count = position - drained
+  }
 
   /// Hands a full buffer to the drain; writers call it between values.
   @inline(__always)

@@ -5,22 +5,42 @@ extension XMLPlistReader {
   /// CDATA sections allowed (comments are not, as in CF), white space kept exactly.
   mutating func content(of open: OpenTag, openedAt start: Int) throws(PlistParseError) -> String {
     if open.selfClosing { return "" }
+    let string: String
+    switch try characterData(of: open) {
+    case .input(let range): string = try makeString(range)
+    case .scratch:
+      string = try scratch.withUnsafeBufferPointer { (buf) throws(PlistParseError) in
+        try validated(buf, at: start)
+      }
+    }
+    try readClosingTag(open.tag, openedAt: start)
+    return string
+  }
+
+  /// Where the text of an element that is not self-closing lies, not yet checked as UTF-8.
+  enum CharacterData {
+    /// Plain text (no reference, no CDATA): these bytes of the input.
+    case input(Range<Int>)
+    /// Decoded into `scratch`.
+    case scratch
+  }
+
+  /// The text of a `<string>` or `<key>` element that is not self-closing, up to its closing
+  /// tag, which is left at `pos`: entities and references decoded, CDATA allowed.
+  @inline(__always)
+  mutating func characterData(of open: OpenTag) throws(PlistParseError) -> CharacterData {
     let segmentStart = pos
     // Fast path: plain text straight up to the closing tag.
     pos = ASCII.firstMarkup(in: text, from: pos)
-    if atClosingTag() {
-      let string = try makeString(segmentStart..<pos)
-      try readClosingTag(open.tag, openedAt: start)
-      return string
-    }
+    if atClosingTag() { return .input(segmentStart..<pos) }
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: text[segmentStart..<pos])
-    return try slowContent(of: open, openedAt: start)
+    try decodeCharacterData(of: open)
+    return .scratch
   }
 
-  private mutating func slowContent(of open: OpenTag, openedAt start: Int)
-    throws(PlistParseError) -> String
-  {
+  /// The rest of `characterData(of:)`, past the first `&` or `<`, into `scratch`.
+  private mutating func decodeCharacterData(of open: OpenTag) throws(PlistParseError) {
     while true {
       guard pos < text.count else { throw endError("reading <\(open.tag.name)>") }
       let b = text[pos]
@@ -30,11 +50,7 @@ extension XMLPlistReader {
         scratch.append(b)
         pos += 1
       } else if atClosingTag() {
-        let string = try scratch.withUnsafeBufferPointer { (buf) throws(PlistParseError) in
-          try validated(buf, at: start)
-        }
-        try readClosingTag(open.tag, openedAt: start)
-        return string
+        return
       } else if starts(with: "<![CDATA[", at: pos) {
         let dataStart = pos + 9
         try skip(past: "]]>", from: dataStart, while: "reading a CDATA section")

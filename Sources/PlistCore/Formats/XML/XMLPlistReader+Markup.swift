@@ -20,6 +20,14 @@ extension XMLPlistReader {
       UnsafeBufferPointer(rebasing: text[offset..<(offset + count)]))
   }
 
+  /// The eight bytes at `offset` (at most `text.count - 8`), the first lowest.
+  @inline(__always)
+  func word(at offset: Int) -> UInt64 {
+    guard let base = text.baseAddress else { return 0 }
+    return UInt64(
+      littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+  }
+
   @inline(__always)
   func atClosingTag() -> Bool { byte(pos) == UInt8(ascii: "<") && byte(pos + 1) == 0x2F }
 
@@ -136,6 +144,13 @@ extension XMLPlistReader {
 
   /// Reads `<name attributes…>` or `<name …/>` at `pos`.
   mutating func readOpenTag() throws(PlistParseError) -> OpenTag {
+    // Fast path: a common tag without attributes, told from one word.
+    if pos + 9 <= text.count,
+      let common = XMLTag.commonOpenTag(word(at: pos), then: text[pos + 8])
+    {
+      pos += common.length
+      return OpenTag(tag: common.tag, selfClosing: common.selfClosing)
+    }
     guard byte(pos) == UInt8(ascii: "<") else { throw unexpected(expected: "'<'") }
     let nameStart = pos + 1
     var i = nameStart
@@ -199,6 +214,16 @@ extension XMLPlistReader {
 
   /// Reads `</name>` for the element opened at `start`.
   mutating func readClosingTag(_ tag: XMLTag, openedAt start: Int) throws(PlistParseError) {
+    // Fastest path: exactly `</name>`, compared as two words.
+    if pos + 16 <= text.count {
+      let spelling = tag.closingSpelling
+      if word(at: pos) & spelling.lowMask == spelling.low,
+        word(at: pos + 8) & spelling.highMask == spelling.high
+      {
+        pos += spelling.length
+        return
+      }
+    }
     // Fast path: exactly `</name>`.
     let end = pos + 2 + tag.staticName.utf8CodeUnitCount
     if end < text.count, text[end] == UInt8(ascii: ">"), atClosingTag(),

@@ -15,9 +15,11 @@ struct XMLPlistReader: TextReader {
   var pos = 0
   /// Reused for strings that need unescaping.
   var scratch: [UInt8] = []
-  /// Values and keys of the open arrays and dictionaries.
-  let children = PendingChildren<PlistValue>()
-  let pendingKeys = PendingChildren<String>()
+  /// Values and keys of the open arrays and dictionaries; made on the first container, as a
+  /// one-key look-up of a scalar needs neither (each generic class costs the runtime 7 k
+  /// instructions to set up on first use).
+  lazy var children = PendingChildren<PlistValue>()
+  lazy var pendingKeys = PendingChildren<String>()
   var keyLists = KeyListCache()
 
   init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
@@ -31,6 +33,20 @@ struct XMLPlistReader: TextReader {
   }
 
   mutating func parseDocument() throws(PlistParseError) -> PlistValue {
+    try parseDocument(
+      value: { (reader) throws(PlistParseError) in try reader.parseValue(depth: 0) },
+      element: { (reader, open, start) throws(PlistParseError) in
+        try reader.parseElement(open, depth: 0, openedAt: start)
+      })
+  }
+
+  /// The document around the root value, which `value` reads after `<plist>` and `element`
+  /// reads when it is the root element itself (its open tag read): what the value becomes
+  /// is theirs to say.
+  mutating func parseDocument<Value>(
+    value: (inout Self) throws(PlistParseError) -> Value,
+    element: (inout Self, OpenTag, Int) throws(PlistParseError) -> Value
+  ) throws(PlistParseError) -> Value {
     guard !text.isEmpty else {
       throw PlistParseError(format: .xml, kind: .empty, position: .wholeInput)
     }
@@ -38,22 +54,22 @@ struct XMLPlistReader: TextReader {
     guard pos < text.count else { throw endError("looking for the root element") }
     let start = pos
     let open = try readOpenTag()
-    let value: PlistValue
+    let root: Value
     if open.tag == .plist {
       if open.selfClosing { throw failure("<plist> holds no value", at: start) }
       try skipMisc()
       if atClosingTag() { throw failure("<plist> holds no value", at: pos) }
-      value = try parseValue(depth: 0)
+      root = try value(&self)
       try skipMisc()
       try readClosingTag(.plist, openedAt: start)
     } else {
-      value = try parseElement(open, depth: 0, openedAt: start)
+      root = try element(&self, open, start)
     }
     try skipMisc()
     if pos < text.count {
       throw unexpected(expected: "nothing after the root element")
     }
-    return value
+    return root
   }
 
   // MARK: - Elements

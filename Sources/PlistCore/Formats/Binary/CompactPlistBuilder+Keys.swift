@@ -1,0 +1,126 @@
+// MARK: - Dictionary keys: their order, repeats, and the CF$UID spelling
+
+extension CompactPlistBuilder {
+  /// Whether the keys of the pairs from `base` are strictly in key order. A list found so
+  /// before is recognised by its ids (equal keys have equal ids), without comparing text.
+  mutating func keysIncrease(from base: Int, count: Int) -> Bool {
+    guard count > 1 else { return true }
+    for list in orderedKeyLists.reversed() where list.keys.count == count {
+      var index = 0
+      while index < count, list.keys[index] == pending[base + 2 * index] { index += 1 }
+      if index == count { return true }
+    }
+    for index in 1..<count {
+      let order = Self.compareKeys(
+        plist.scalars.encoding(pending[base + 2 * index - 2]),
+        plist.scalars.encoding(pending[base + 2 * index]))
+      if order >= 0 { return false }
+    }
+    if orderedKeyLists.count == 8 { orderedKeyLists.removeFirst() }
+    orderedKeyLists.append(orderedKeyList((0..<count).map { pending[base + 2 * $0] }))
+    return true
+  }
+
+  /// The most recent list of keys in key order, each plain text, that starts with `key`.
+  func keyList(startingWith key: Reference) -> OrderedKeyList? {
+    orderedKeyLists.last { !$0.markup.isEmpty && $0.keys[0] == key }
+  }
+
+  /// A list of keys in key order, with their markup when each is plain text (see
+  /// `OrderedKeyList.markup`).
+  private func orderedKeyList(_ keys: [Reference]) -> OrderedKeyList {
+    var markup: [UInt8] = []
+    var ends: [Int] = []
+    for key in keys {
+      let (units, wide) = Self.stringUnits(plist.scalars.encoding(key))
+      if wide || units.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+        return OrderedKeyList(keys: keys, markup: [], markupEnds: [])
+      }
+      markup += Array("<key>".utf8) + Array(units) + Array("</key>".utf8)
+      ends.append(markup.count)
+    }
+    return OrderedKeyList(keys: keys, markup: markup, markupEnds: ends)
+  }
+
+  /// The indices of the pairs from `base` that a dictionary keeps, in key order: of
+  /// repeated keys, the one given last (`KeyOrder.orderKeepingLast`).
+  func keptInKeyOrder(from base: Int, count: Int) -> [Int] {
+    let keys = (0..<count).map { pending[base + 2 * $0] }
+    let order = (0..<count).sorted { a, b in
+      if keys[a] == keys[b] { return a < b }
+      return Self.compareKeys(plist.scalars.encoding(keys[a]), plist.scalars.encoding(keys[b])) < 0
+    }
+    var kept: [Int] = []
+    kept.reserveCapacity(count)
+    for (position, index) in order.enumerated()
+    where position + 1 == count || keys[order[position + 1]] != keys[index] {
+      kept.append(index)
+    }
+    return kept
+  }
+
+  /// `KeyOrder.compare` on two string objects: their UTF-16 code units (an ASCII string's
+  /// bytes are its units), then the shorter first.
+  static func compareKeys(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
+    let (x, xWide) = stringUnits(a)
+    let (y, yWide) = stringUnits(b)
+    if !xWide && !yWide { return Platform.compareBytes(x, y) }
+    let xCount = xWide ? x.count / 2 : x.count
+    let yCount = yWide ? y.count / 2 : y.count
+    @inline(__always) func unit(_ units: UnsafeBufferPointer<UInt8>, _ wide: Bool, _ i: Int) -> Int
+    {
+      wide ? Int(units[2 * i]) << 8 | Int(units[2 * i + 1]) : Int(units[i])
+    }
+    for i in 0..<min(xCount, yCount) {
+      let (p, q) = (unit(x, xWide, i), unit(y, yWide, i))
+      if p != q { return p - q }
+    }
+    return xCount - yCount
+  }
+
+  /// The payload of a string object, and whether it is UTF-16 (`0x6n`) rather than ASCII.
+  static func stringUnits(_ object: UnsafeBufferPointer<UInt8>)
+    -> (UnsafeBufferPointer<UInt8>, wide: Bool)
+  {
+    let marker = object[0]
+    // A count of 15 or more follows the marker as an integer object: `0x1w` and 2^w bytes.
+    let headerLength = marker & 0x0F < 15 ? 1 : 2 + 1 << Int(object[1] & 0x0F)
+    return (UnsafeBufferPointer(rebasing: object[headerLength...]), marker & 0xF0 == 0x60)
+  }
+
+  /// Whether a key is `CF$UID`.
+  func isUIDKey(_ key: Reference) -> Bool {
+    let spelling: StaticString = "\u{56}CF$UID"  // the ASCII string marker for six bytes
+    return spelling.withUTF8Buffer { Platform.bytesEqual($0, plist.scalars.encoding(key)) }
+  }
+
+  /// What the value of a lone `CF$UID` key makes of its dictionary.
+  enum UIDValue {
+    /// A UID (a non-negative integer).
+    case uid(UInt64)
+    /// Nothing CF reads the same way (a negative integer or a real): refused.
+    case misread
+    /// A dictionary (any other value).
+    case none
+  }
+
+  /// `XMLPlistReader.uidOrDictionary` and `XMLUIDSpelling.isMisreadByCF` on an encoded value.
+  func uidValue(_ value: Reference) -> UIDValue {
+    guard !CompactPlist.isContainer(value) else { return .none }
+    let object = plist.scalars.encoding(value)
+    var bits: UInt64 = 0
+    switch object[0] {
+    case 0x10, 0x11, 0x12, 0x13:
+      for byte in object.dropFirst() { bits = bits << 8 | UInt64(byte) }
+      // Eight bytes with the top bit set hold a negative integer.
+      return object[0] == 0x13 && bits >> 63 == 1 ? .misread : .uid(bits)
+    case 0x14:
+      for byte in object.dropFirst(9) { bits = bits << 8 | UInt64(byte) }
+      return .uid(bits)
+    case 0x23: return .misread
+    default: return .none
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/// Fills a `CompactPlist` as a reader meets values: scalars are encoded and interned at
+/// once, and the children of the open containers wait on one stack until their container
+/// closes, when they move to `children` in the order the binary writer wants them.
+struct CompactPlistBuilder {
+  /// A value of the storage: a scalar's id or a container's index.
+  typealias Reference = CompactPlist.Reference
+
+  /// What is built.
+  private(set) var plist: CompactPlist
+  /// The children of the open containers, innermost last; a dictionary's as key, value,
+  /// key, value….
+  var pending: [Reference] = []
+  /// Reused for decoding base64.
+  private var decoded: [UInt8] = []
+  /// Key lists of dictionaries already found in key order, the most recent last: a plist's
+  /// dictionaries mostly repeat a few of them.
+  var orderedKeyLists: [OrderedKeyList] = []
+
+  /// A dictionary's keys, by id, found in key order.
+  struct OrderedKeyList {
+    /// The keys' ids, in key order.
+    let keys: [Reference]
+    /// When each key is ASCII without `<` or `&` (so that the payload of its encoding is its
+    /// very text in a document): the keys' elements, `<key>…</key>` one after another, for
+    /// `XMLPlistReader.skipKey(_:of:)` to compare with the text; else empty.
+    let markup: [UInt8]
+    /// Where each key's element ends in `markup`.
+    let markupEnds: [Int]
+  }
+
+  /// - Parameter expectedBytes: The size of the text read, to size the tables.
+  init(expectedBytes: Int) {
+    plist = CompactPlist(expectedBytes: expectedBytes)
+    pending.reserveCapacity(1024)
+  }
+
+  /// How many children the open containers hold: where a container opened now starts.
+  var openChildren: Int { pending.count }
+
+  /// Adds a child (or a dictionary's key) to the innermost open container.
+  @inline(__always)
+  mutating func append(_ reference: Reference) { pending.append(reference) }
+
+  /// Sets the top value.
+  mutating func finish(root: Reference) -> CompactPlist {
+    plist.root = root
+    return plist
+  }
+
+  // MARK: - Scalars
+
+  /// A number, date, boolean or UID (not a string, data or container).
+  @inline(__always)
+  mutating func scalar(_ value: PlistValue) -> Reference {
+    let start = plist.scalars.end
+    BinaryPlistWriter.appendScalar(value, to: plist.scalars.bytes)
+    return plist.scalars.intern(from: start)
+  }
+
+  /// A string from its UTF-8, or nil when that is not valid UTF-8.
+  @inline(__always)
+  mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Reference? {
+    let start = plist.scalars.end
+    if ASCII.isASCII(utf8) {
+      BinaryPlistWriter.appendHeader(0x50, count: utf8.count, to: plist.scalars.bytes)
+      plist.scalars.bytes.append(utf8)
+    } else {
+      guard UTF8Text.isValid(utf8) else { return nil }
+      BinaryPlistWriter.appendUTF16(utf8: utf8, to: plist.scalars.bytes)
+    }
+    return plist.scalars.intern(from: start)
+  }
+
+  /// Data from base64 text.
+  ///
+  /// - Throws: What `Base64.decode(_:)` throws for the text.
+  mutating func data(base64 text: UnsafeBufferPointer<UInt8>) throws(Base64.DecodeFailure)
+    -> Reference
+  {
+    let maximum = Base64.maximumDecodedCount(text)
+    if decoded.count < maximum { decoded = [UInt8](repeating: 0, count: max(maximum, 256)) }
+    let count = try decoded.withUnsafeMutableBufferPointer {
+      (buffer) throws(Base64.DecodeFailure) in try Base64.decode(text, into: buffer)
+    }
+    let start = plist.scalars.end
+    BinaryPlistWriter.appendHeader(0x40, count: count, to: plist.scalars.bytes)
+    decoded.withUnsafeBufferPointer {
+      plist.scalars.bytes.append(UnsafeBufferPointer(rebasing: $0[..<count]))
+    }
+    return plist.scalars.intern(from: start)
+  }
+
+  // MARK: - Containers
+
+  /// Closes the innermost open array, whose children start at `base`.
+  mutating func closeArray(from base: Int) -> Reference {
+    let start = plist.children.count
+    plist.children.append(contentsOf: pending[base...])
+    pending.removeSubrange(base...)
+    return addContainer(start: start, count: plist.children.count - start, isDictionary: false)
+  }
+
+  /// Closes the innermost open dictionary, whose keys and values start at `base`: keys in
+  /// key order, the last of repeated keys kept (as `PlistDictionary(keys:values:)` keeps
+  /// them), and a lone `CF$UID` key holding a non-negative integer read as a UID (as
+  /// `XMLPlistReader.uidOrDictionary` reads it).
+  ///
+  /// - Parameters:
+  ///   - base: Where the dictionary's keys and values start among the open children.
+  ///   - ordered: The keys are known to be in key order (a list that
+  ///     `keyList(startingWith:)` gave, all of it).
+  /// - Returns: The dictionary or the UID; nil for a lone `CF$UID` key holding a negative
+  ///   integer or a real, which the reader refuses.
+  mutating func closeDictionary(from base: Int, ordered: Bool = false) -> Reference? {
+    let pairs = (pending.count - base) / 2
+    let start = plist.children.count
+    if ordered || keysIncrease(from: base, count: pairs) {
+      for index in 0..<pairs { plist.children.append(pending[base + 2 * index]) }
+      for index in 0..<pairs { plist.children.append(pending[base + 2 * index + 1]) }
+    } else {
+      let kept = keptInKeyOrder(from: base, count: pairs)
+      for index in kept { plist.children.append(pending[base + 2 * index]) }
+      for index in kept { plist.children.append(pending[base + 2 * index + 1]) }
+    }
+    pending.removeSubrange(base...)
+    let count = (plist.children.count - start) / 2
+    if count == 1, isUIDKey(plist.children[start]) {
+      switch uidValue(plist.children[start + 1]) {
+      case .uid(let uid):
+        plist.children.removeSubrange(start...)
+        return scalar(.uid(uid))
+      case .misread: return nil
+      case .none: break
+      }
+    }
+    return addContainer(start: start, count: count, isDictionary: true)
+  }
+
+  /// Records a container whose references are `plist.children[start...]`.
+  private mutating func addContainer(start: Int, count: Int, isDictionary: Bool) -> Reference {
+    plist.containers.append(
+      CompactPlist.Container(start: start, count: count, isDictionary: isDictionary))
+    return Reference(plist.containers.count - 1) | CompactPlist.containerBit
+  }
+}
