@@ -162,12 +162,12 @@ struct BinaryToBinaryConverter {
     scratch.truncate(to: 0)
     try Self.encodeScalar(at: at, depth: depth, from: &reader, utf8: &utf8, to: scratch)
     let hash = unique.hash(scratch.buffered(0..<scratch.position))
-    // A copy of the reader for the comparisons: it decodes scalars only, which change nothing
-    // in it, so the copy shares its storage.
-    var comparing = reader
-    var comparingUTF8: [UInt8] = []
     let (found, slot) = unique.find(hash: hash) { object in
       candidate.truncate(to: 0)
+      // A copy of the reader, made only when a tag matches: it decodes scalars only, which
+      // change nothing in it, so the copy shares its storage.
+      var comparing = reader
+      var comparingUTF8: [UInt8] = []
       // Numbered objects were encoded once already: this cannot fail.
       let stored = Int(objects[object] >> 2)
       guard
