@@ -68,16 +68,54 @@ extension BinaryToBinaryConverter {
       BinaryPlistWriter.appendHeader(0x50, count: range.count, to: out)
       out.append(UnsafeBufferPointer(rebasing: reader.bytes[range]))
     case 0x6:
+      if let units = try? reader.utf16Units(at: at, info: info), let isASCII = units.isASCII {
+        // Valid UTF-16: the writer's bytes are these very units (UTF-16 to UTF-8 and back is
+        // the identity), or their low bytes when every one is ASCII.
+        let bytes = UnsafeBufferPointer(rebasing: reader.bytes[units.range])
+        if isASCII {
+          BinaryPlistWriter.appendHeader(0x50, count: bytes.count / 2, to: out)
+          for low in stride(from: 1, to: bytes.count, by: 2) { out.append(bytes[low]) }
+        } else {
+          BinaryPlistWriter.appendHeader(0x60, count: bytes.count / 2, to: out)
+          out.append(bytes)
+        }
+        return
+      }
+      // Anything else as the tree reader reads it, with its error.
       utf8.removeAll(keepingCapacity: true)
       try reader.appendUTF16String(at: at, info: info, to: &utf8)
-      if utf8.withUnsafeBufferPointer({ ASCII.isASCII($0) }) {
-        BinaryPlistWriter.appendHeader(0x50, count: utf8.count, to: out)
-        out.append(utf8)
-      } else {
-        BinaryPlistWriter.appendString(String(decoding: utf8, as: UTF8.self), to: out)
-      }
+      BinaryPlistWriter.appendString(String(decoding: utf8, as: UTF8.self), to: out)
     default:
       BinaryPlistWriter.appendScalar(try reader.decode(at: at, depth: depth), to: out)
     }
+  }
+}
+
+extension BinaryPlistReader {
+  /// The UTF-16 string object at `start`: where its units are, and whether every unit is
+  /// ASCII — nil for `isASCII` when a surrogate is unpaired (`appendUTF16String` refuses the
+  /// string then, with its error).
+  ///
+  /// - Throws: `PlistParseError` for a count or range outside the object table.
+  func utf16Units(at start: Int, info: Int) throws(PlistParseError)
+    -> (range: Range<Int>, isASCII: Bool?)
+  {
+    let (count, payload) = try countAndPayload(at: start, info: info)
+    let range = try checkedRange(
+      payload, count.multipliedReportingOverflow(by: 2).partialValue, at: start)
+    var ascii = true
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let unit = UInt32(bytes[i]) << 8 | UInt32(bytes[i + 1])
+      i += 2
+      if unit >= 0x80 { ascii = false }
+      guard unit & 0xF800 == 0xD800 else { continue }
+      // A high surrogate followed by a low one is a pair; anything else is refused.
+      guard unit & 0xFC00 == 0xD800, i < range.upperBound,
+        (UInt32(bytes[i]) << 8 | UInt32(bytes[i + 1])) & 0xFC00 == 0xDC00
+      else { return (range, nil) }
+      i += 2
+    }
+    return (range, ascii)
   }
 }
