@@ -76,7 +76,7 @@ public struct Domain: Sendable, Equatable {
     let byHost = file.hasPrefix("ByHost/")
     if byHost { file.removeFirst("ByHost/".count) }
     if file.hasSuffix(".plist") { file.removeLast(".plist".count) }
-    guard !file.contains("/") else { return nil }
+    guard !file.utf8.contains(UInt8(ascii: "/")) else { return nil }
     if byHost {
       // `<name>.<host>`: the host id is the last component, and is this machine's here.
       guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return nil }
@@ -113,19 +113,21 @@ public struct Domain: Sendable, Equatable {
   /// A domain name may not be empty, contain `/` or NUL, start with `.`, or exceed 250 bytes:
   /// nothing named can point outside the store's directory. Nor may it start with `-`: that
   /// is an option in the domain's place (`defaults write -app Skim …` would make `-app.plist`).
+  /// Bytes are checked, as the kernel reads the name: `/` and a combining mark after it are one
+  /// Character, but still a separator in a path.
   static func validate(name: String) throws(PlistError) {
     let problem: PlistError.InvalidName?
     if name.isEmpty {
       problem = .empty
     } else if name.utf8.count > maximumNameLength {
       problem = .tooLong(limit: maximumNameLength)
-    } else if Self.containsSlash(name) {
+    } else if name.utf8.contains(UInt8(ascii: "/")) {
       problem = .containsSlash
     } else if name.utf8.contains(0) {
       problem = .containsNUL
-    } else if name.hasPrefix(".") {
+    } else if name.utf8.first == UInt8(ascii: ".") {
       problem = .startsWith(".")
-    } else if name.hasPrefix("-") {
+    } else if name.utf8.first == UInt8(ascii: "-") {
       problem = .startsWith("-")
     } else {
       problem = nil
@@ -133,10 +135,4 @@ public struct Domain: Sendable, Equatable {
     if let problem { throw .invalidDomainName(name, problem) }
   }
 
-  /// `name.contains("/")`, by Characters as before; an ASCII name by its bytes, which say the
-  /// same (walking Characters was most of `find`'s per-domain cost).
-  private static func containsSlash(_ name: String) -> Bool {
-    let ascii = name.utf8.allSatisfy { $0 < 0x80 }
-    return ascii ? name.utf8.contains(UInt8(ascii: "/")) : name.contains("/")
-  }
 }

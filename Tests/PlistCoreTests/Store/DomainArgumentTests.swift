@@ -50,6 +50,9 @@ struct DomainArgumentTests {
     ("/tmp/x", "/tmp/x.plist"), ("./x.plist", "./x.plist"), ("~/x", "/home/ann/x.plist"),
     ("~/Library/Preferences/sub/x", "/home/ann/Library/Preferences/sub/x.plist"),
     ("/Users/ann/Library/Preferences/x", "/Users/ann/Library/Preferences/x.plist"),
+    // `/` and a combining mark are one Character, but the kernel sees a separator.
+    ("a/\u{338}b", "a/\u{338}b.plist"),
+    ("~/Library/Preferences/a/\u{338}b", "/home/ann/Library/Preferences/a/\u{338}b.plist"),
   ])
   func otherArgumentsWithASlashArePaths(_ argument: String, _ path: String) throws {
     #expect(try Self.domain(argument).kind == .path(path))

@@ -101,6 +101,10 @@ struct DomainStoreTests {
   @Test(arguments: [
     ("", PlistError.InvalidName.empty), ("a/b", .containsSlash), (".hidden", .startsWith(".")),
     ("a\u{0}b", .containsNUL), (String(repeating: "x", count: 251), .tooLong(limit: 250)),
+    // A combining mark makes one Character of `/` or `.` and itself; the bytes still say
+    // a separator and a hidden file.
+    ("a/\u{338}b", .containsSlash), (".\u{301}x", .startsWith(".")),
+    ("-\u{301}x", .startsWith("-")),
   ])
   func invalidDomainNamesSayWhy(_ name: String, _ reason: PlistError.InvalidName) {
     #expect(throws: PlistError.invalidDomainName(name, reason)) { try Domain(named: name) }

@@ -293,15 +293,32 @@ struct BinaryPlistWriter {
   }
 
   /// A marker with the count in its low nibble, or `0xF` and an integer object holding it.
+  @inline(__always)
   static func appendHeader(_ marker: UInt8, count: Int, to out: ByteOutput) {
+    _ = out.append(atMost: maximumHeaderLength) { writeHeader(marker, count: count, into: $0) }
+  }
+
+  /// The most bytes a header takes: the marker, an integer's marker and 8 bytes of count.
+  static let maximumHeaderLength = 10
+
+  /// `appendHeader`'s header written into `target` (room for `maximumHeaderLength` bytes);
+  /// returns its length.
+  @inline(__always)
+  static func writeHeader(
+    _ marker: UInt8, count: Int, into target: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
     if count < 15 {
-      out.append(marker | UInt8(count))
-    } else {
-      out.append(marker | 0x0F)
-      let width = byteWidth(UInt64(count))
-      out.append(0x10 | UInt8(width.trailingZeroBitCount))
-      appendUInt(UInt64(count), width: width, to: out)
+      target[0] = marker | UInt8(count)
+      return 1
     }
+    target[0] = marker | 0x0F
+    let width = byteWidth(UInt64(count))
+    target[1] = 0x10 | UInt8(width.trailingZeroBitCount)
+    for index in 0..<width {
+      target[2 + index] = UInt8(
+        truncatingIfNeeded: UInt64(count) >> UInt64(8 * (width - 1 - index)))
+    }
+    return 2 + width
   }
 
   /// The smallest of 1, 2, 4 or 8 bytes that holds `value`.

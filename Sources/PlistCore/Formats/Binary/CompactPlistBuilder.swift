@@ -10,8 +10,6 @@ struct CompactPlistBuilder {
   /// The children of the open containers, innermost last; a dictionary's as key, value,
   /// key, value….
   var pending: [Reference] = []
-  /// Reused for decoding base64.
-  private var decoded: [UInt8] = []
   /// Key lists of dictionaries already found in key order, the most recent last: a plist's
   /// dictionaries mostly repeat a few of them.
   var orderedKeyLists: [OrderedKeyList] = []
@@ -77,15 +75,22 @@ struct CompactPlistBuilder {
   mutating func data(base64 text: UnsafeBufferPointer<UInt8>) throws(Base64.DecodeFailure)
     -> Reference
   {
-    let maximum = Base64.maximumDecodedCount(text)
-    if decoded.count < maximum { decoded = [UInt8](repeating: 0, count: max(maximum, 256)) }
-    let count = try decoded.withUnsafeMutableBufferPointer {
-      (buffer) throws(Base64.DecodeFailure) in try Base64.decode(text, into: buffer)
-    }
+    // Decoded in place, after room for the longest header, then the header written before
+    // them: through a buffer of their own, a document of data took more memory than the tree.
     let start = plist.scalars.end
-    BinaryPlistWriter.appendHeader(0x40, count: count, to: plist.scalars.bytes)
-    decoded.withUnsafeBufferPointer {
-      plist.scalars.bytes.append(UnsafeBufferPointer(rebasing: $0[..<count]))
+    let room = BinaryPlistWriter.maximumHeaderLength
+    _ = try plist.scalars.bytes.append(atMost: room + Base64.maximumDecodedCount(text)) {
+      (buffer) throws(Base64.DecodeFailure) in
+      let count = try Base64.decode(
+        text, into: UnsafeMutableBufferPointer(rebasing: buffer[room...]))
+      var header = (UInt64(0), UInt64(0))
+      let length = withUnsafeMutableBytes(of: &header) {
+        BinaryPlistWriter.writeHeader(0x40, count: count, into: $0.bindMemory(to: UInt8.self))
+      }
+      let base = UnsafeMutableRawPointer(buffer.baseAddress!)  // never nil: room + 3 bytes
+      (base + length).copyMemory(from: base + room, byteCount: count)  // may overlap: a memmove
+      withUnsafeBytes(of: header) { base.copyMemory(from: $0.baseAddress!, byteCount: length) }
+      return length + count
     }
     return plist.scalars.intern(from: start)
   }

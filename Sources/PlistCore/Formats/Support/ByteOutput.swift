@@ -60,6 +60,18 @@ final class ByteOutput {
     copy.withUTF8 { append($0) }
   }
 
+  /// Appends what `fill` writes into room for `maximum` bytes; `fill` returns how many it
+  /// wrote (at most `maximum`), which this returns too.
+  @inline(__always)
+  func append<Failure: Error>(
+    atMost maximum: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Int
+  ) throws(Failure) -> Int {
+    if capacity - count < maximum { grow(minimum: maximum) }
+    let written = try fill(UnsafeMutableBufferPointer(start: storage + count, count: maximum))
+    count += written
+    return written
+  }
+
   func append(repeating byte: UInt8, count n: Int) {
     guard n > 0 else { return }
     if capacity - count < n { grow(minimum: n) }
