@@ -87,9 +87,13 @@ struct CompactPlistBuilder {
       let length = withUnsafeMutableBytes(of: &header) {
         BinaryPlistWriter.writeHeader(0x40, count: count, into: $0.bindMemory(to: UInt8.self))
       }
-      let base = UnsafeMutableRawPointer(buffer.baseAddress!)  // never nil: room + 3 bytes
+      guard let address = buffer.baseAddress else { return 0 }  // never nil: room + 3 bytes
+      let base = UnsafeMutableRawPointer(address)
       (base + length).copyMemory(from: base + room, byteCount: count)  // may overlap: a memmove
-      withUnsafeBytes(of: header) { base.copyMemory(from: $0.baseAddress!, byteCount: length) }
+      withUnsafeBytes(of: header) {
+        UnsafeMutableRawBufferPointer(start: base, count: length).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: $0[..<length]))
+      }
       return length + count
     }
     return plist.scalars.intern(from: start)
