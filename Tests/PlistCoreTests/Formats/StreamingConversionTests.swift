@@ -164,4 +164,19 @@ struct StreamingConversionTests {
     }
     #expect(error.kind == .expansionLimit(4 * bytes.count))
   }
+
+  /// Dictionaries that share the next one under two keys, 7 deep: 255 values, 509 with their
+  /// keys, which the tree reader counts against the budget of 4 per byte (360 here): the
+  /// streaming conversion refused it only once it counted keys too.
+  @Test(arguments: [PlistFormat.json, .xml, .openStep])
+  func sharedDictionariesCountTheirKeysAgainstTheBudget(format: PlistFormat) throws {
+    var objects: [[UInt8]] = [[0x51, 0x61], [0x51, 0x62]]
+    objects += (0..<7).map { [0xD2, 0, 1, UInt8($0 + 3), UInt8($0 + 3)] }
+    objects.append([0x09])
+    let bytes = MalformedInputTests.binary(objects, top: 2)
+    let streamed = try Self.convert(bytes, to: format)
+    #expect(streamed.output == nil)
+    #expect(
+      Self.describe(streamed.error) == Self.throughTree(bytes, to: format, compact: false).error)
+  }
 }

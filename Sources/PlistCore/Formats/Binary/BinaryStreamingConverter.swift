@@ -131,6 +131,11 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       writer.close(.array, depth: depth)
       return
     }
+    // Every key of the file counts, replaced ones too, as the tree reader charges them: a
+    // graph of shared dictionaries unfolds to its keys as well as its values.
+    do { try reader.account(refs.count / 2 / width, at: reader.trailer.topObject) } catch {
+      throw .parse(error)
+    }
     if reader.orderedASCIIEntries(refs, start, into: &asciiEntries) {
       return try emitASCIIEntries(count: refs.count / 2 / width, depth: depth)
     }
