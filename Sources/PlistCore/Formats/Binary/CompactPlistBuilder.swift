@@ -87,9 +87,14 @@ struct CompactPlistBuilder {
       let length = withUnsafeMutableBytes(of: &header) {
         BinaryPlistWriter.writeHeader(0x40, count: count, into: $0.bindMemory(to: UInt8.self))
       }
-      let base = UnsafeMutableRawPointer(buffer.baseAddress!)  // never nil: room + 3 bytes
-      (base + length).copyMemory(from: base + room, byteCount: count)  // may overlap: a memmove
-      withUnsafeBytes(of: header) { base.copyMemory(from: $0.baseAddress!, byteCount: length) }
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      // The bytes moved down to follow the header (the two ranges overlap: a memmove).
+      UnsafeMutableRawBufferPointer(rebasing: raw[length..<(length + count)])
+        .copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[room..<(room + count)]))
+      withUnsafeBytes(of: header) {
+        UnsafeMutableRawBufferPointer(rebasing: raw[..<length])
+          .copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<length]))
+      }
       return length + count
     }
     return plist.scalars.intern(from: start)

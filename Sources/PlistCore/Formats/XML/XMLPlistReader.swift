@@ -19,6 +19,7 @@ struct XMLPlistReader: TextReader {
   /// one-key look-up of a scalar needs neither (each generic class costs the runtime 7 k
   /// instructions to set up on first use).
   lazy var children = PendingChildren<PlistValue>()
+  /// The keys of the open dictionaries, made as `children` is.
   lazy var pendingKeys = PendingChildren<String>()
   var keyLists = KeyListCache()
 
