@@ -82,6 +82,7 @@ struct XMLPlistReader: TextReader {
 
   /// Where the next value's element starts, past white space and comments: what every way
   /// of reading a value (the tree, the compact storage, a look-up) checks first, in one place.
+  @inline(__always)
   mutating func startOfValue() throws(PlistParseError) -> Int {
     try skipMisc()
     guard pos < text.count else { throw endError("looking for a value") }
