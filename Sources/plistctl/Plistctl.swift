@@ -33,6 +33,7 @@ enum Plistctl {
       CloudStatusCommand.self, CloudMergeFileCommand.self, HelpCommand.self)
   }
 
+  /// The first of `types` that `matches` accepts, in their order.
   private static func first<each C: Command>(
     where matches: (any Command.Type) -> Bool, _ types: repeat (each C).Type
   ) -> (any Command.Type)? {

@@ -10,8 +10,10 @@ struct PlistlibOracleTests {
 
   static func python(_ arguments: [String]) throws -> Data {
     let process = Process()
-    process.executableURL = try ExternalTool.require("python3", package: "python3")
-    process.arguments = [script] + arguments
+    // Under `timeout`: a python3 that hangs fails the test in a minute, not the suite never.
+    process.executableURL = try ExternalTool.require("timeout", package: "coreutils")
+    process.arguments =
+      ["60", try ExternalTool.require("python3", package: "python3").path, script] + arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()

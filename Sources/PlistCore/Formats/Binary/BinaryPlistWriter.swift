@@ -222,6 +222,8 @@ struct BinaryPlistWriter {
     }
   }
 
+  /// An integer object as CF writes it: the smallest of 1, 2 or 4 bytes up to 2^32−1, 8
+  /// bytes for a larger one below 2^63 and for a negative one, 16 for 2^63 or more.
   static func appendInteger(_ i: PlistInteger, to out: ByteOutput) {
     let bits = i.bitPattern
     if i.isNegative || (bits > UInt64(UInt32.max) && bits <= UInt64(Int64.max)) {

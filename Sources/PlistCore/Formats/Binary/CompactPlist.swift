@@ -37,8 +37,9 @@ struct CompactPlist {
   /// The top value.
   var root: Reference = 0
 
-  /// The largest text read this way: each value takes at least seven bytes of XML
-  /// (`<true/>`), so its scalars and containers stay below `containerBit` each.
+  /// The largest document read this way, in the bytes given: each value takes at least six
+  /// bytes of XML (`<key/>`), and UTF-16 is at most half as long again as UTF-8, so its
+  /// scalars and containers stay below `containerBit` each.
   static let maximumTextSize = 1 << 32
 
   /// - Parameter expectedBytes: The size of the text it is read from, to size the tables.

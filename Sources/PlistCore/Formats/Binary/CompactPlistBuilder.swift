@@ -87,12 +87,13 @@ struct CompactPlistBuilder {
       let length = withUnsafeMutableBytes(of: &header) {
         BinaryPlistWriter.writeHeader(0x40, count: count, into: $0.bindMemory(to: UInt8.self))
       }
-      guard let address = buffer.baseAddress else { return 0 }  // never nil: room + 3 bytes
-      let base = UnsafeMutableRawPointer(address)
-      (base + length).copyMemory(from: base + room, byteCount: count)  // may overlap: a memmove
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      // The bytes moved down to follow the header (the two ranges overlap: a memmove).
+      UnsafeMutableRawBufferPointer(rebasing: raw[length..<(length + count)])
+        .copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[room..<(room + count)]))
       withUnsafeBytes(of: header) {
-        UnsafeMutableRawBufferPointer(start: base, count: length).copyMemory(
-          from: UnsafeRawBufferPointer(rebasing: $0[..<length]))
+        UnsafeMutableRawBufferPointer(rebasing: raw[..<length])
+          .copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<length]))
       }
       return length + count
     }

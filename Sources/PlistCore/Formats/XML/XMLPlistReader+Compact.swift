@@ -37,12 +37,7 @@ extension XMLPlistReader {
   private mutating func compactValue(depth: Int, into builder: inout CompactPlistBuilder)
     throws(PlistParseError) -> CompactPlist.Reference
   {
-    try skipMisc()
-    guard pos < text.count else { throw endError("looking for a value") }
-    if atClosingTag() || text[pos] != UInt8(ascii: "<") {
-      throw unexpected(expected: "a value element")
-    }
-    let start = pos
+    let start = try startOfValue()
     let open = try readOpenTag()
     return try compactElement(open, depth: depth, openedAt: start, into: &builder)
   }

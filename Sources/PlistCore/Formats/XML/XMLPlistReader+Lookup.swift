@@ -23,36 +23,26 @@ extension XMLPlistReader {
 
   /// `parseDocument()`, looking up `key` in the root dictionary.
   private mutating func lookUpInDocument(_ key: String) throws(PlistParseError) -> TopLevelLookup {
-    guard !text.isEmpty else {
-      throw PlistParseError(format: .xml, kind: .empty, position: .wholeInput)
+    try parseDocument(
+      value: { (reader) throws(PlistParseError) in
+        let start = try reader.startOfValue()
+        return try reader.lookUp(key, inRoot: try reader.readOpenTag(), openedAt: start)
+      },
+      element: { (reader, open, start) throws(PlistParseError) in
+        try reader.lookUp(key, inRoot: open, openedAt: start)
+      })
+  }
+
+  /// The look-up in the root element, its open tag read: a dictionary's entries, or for any
+  /// other root, the element checked (as a full read would) and `.needsFullRead`.
+  private mutating func lookUp(_ key: String, inRoot open: OpenTag, openedAt start: Int)
+    throws(PlistParseError) -> TopLevelLookup
+  {
+    guard open.tag == .dict else {
+      try skipElement(open, depth: 0, openedAt: start)
+      return .needsFullRead
     }
-    try skipProlog()
-    guard pos < text.count else { throw endError("looking for the root element") }
-    let start = pos
-    let open = try readOpenTag()
-    let answer: TopLevelLookup
-    if open.tag == .plist {
-      if open.selfClosing { throw failure("<plist> holds no value", at: start) }
-      try skipMisc()
-      if atClosingTag() { throw failure("<plist> holds no value", at: pos) }
-      // `parseValue(depth: 0)`.
-      guard pos < text.count else { throw endError("looking for a value") }
-      if text[pos] != UInt8(ascii: "<") { throw unexpected(expected: "a value element") }
-      let valueStart = pos
-      let root = try readOpenTag()
-      guard root.tag == .dict else { return .needsFullRead }
-      answer = try lookUpInDictionary(key, root, openedAt: valueStart)
-      try skipMisc()
-      try readClosingTag(.plist, openedAt: start)
-    } else {
-      guard open.tag == .dict else { return .needsFullRead }
-      answer = try lookUpInDictionary(key, open, openedAt: start)
-    }
-    try skipMisc()
-    if pos < text.count {
-      throw unexpected(expected: "nothing after the root element")
-    }
-    return answer
+    return try lookUpInDictionary(key, open, openedAt: start)
   }
 
   /// `parseDict(_:depth:openedAt:)` for the root, keeping only the value of `key`.
@@ -166,12 +156,7 @@ extension XMLPlistReader {
 
   /// `parseValue(depth:)` without the value.
   private mutating func skipValue(depth: Int) throws(PlistParseError) {
-    try skipMisc()
-    guard pos < text.count else { throw endError("looking for a value") }
-    if atClosingTag() || text[pos] != UInt8(ascii: "<") {
-      throw unexpected(expected: "a value element")
-    }
-    let start = pos
+    let start = try startOfValue()
     if starts(with: "<string>", at: pos) {
       pos += 8
       return try skipContent(of: OpenTag(tag: .string, selfClosing: false), openedAt: start)

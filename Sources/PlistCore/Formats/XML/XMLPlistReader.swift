@@ -19,6 +19,7 @@ struct XMLPlistReader: TextReader {
   /// one-key look-up of a scalar needs neither (each generic class costs the runtime 7 k
   /// instructions to set up on first use).
   lazy var children = PendingChildren<PlistValue>()
+  /// The keys of the open dictionaries, made as `children` is.
   lazy var pendingKeys = PendingChildren<String>()
   var keyLists = KeyListCache()
 
@@ -75,13 +76,20 @@ struct XMLPlistReader: TextReader {
   // MARK: - Elements
 
   mutating func parseValue(depth: Int) throws(PlistParseError) -> PlistValue {
+    let start = try startOfValue()
+    return try parseElement(try readOpenTag(), depth: depth, openedAt: start)
+  }
+
+  /// Where the next value's element starts, past white space and comments: what every way
+  /// of reading a value (the tree, the compact storage, a look-up) checks first, in one place.
+  @inline(__always)
+  mutating func startOfValue() throws(PlistParseError) -> Int {
     try skipMisc()
     guard pos < text.count else { throw endError("looking for a value") }
     if atClosingTag() || text[pos] != UInt8(ascii: "<") {
       throw unexpected(expected: "a value element")
     }
-    let start = pos
-    return try parseElement(try readOpenTag(), depth: depth, openedAt: start)
+    return pos
   }
 
   mutating func parseElement(_ open: OpenTag, depth: Int, openedAt start: Int)
