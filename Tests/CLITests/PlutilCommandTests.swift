@@ -30,6 +30,51 @@ struct PlutilCommandTests {
     #expect(xml.stdout.contains("<key>count</key>\n\t<integer>3</integer>"))
   }
 
+  /// Standard output, encoded from the value tree as it is written, gets the bytes a file
+  /// gets from the paths without a tree (binary images of text, the compact XML reader,
+  /// streaming from binary); a broken input prints nothing and says what `-o` says.
+  @Test func standardOutputGetsWhatAFileGets() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let every = """
+      <plist><dict><key>name</key><string>pigeon</string><key>größe</key><string>ü 😀</string>
+      <key>count</key><integer>3</integer><key>big</key><integer>18446744073709551615</integer>
+      <key>when</key><date>2024-05-06T07:08:09Z</date><key>blob</key><data>AAEC/w==</data>
+      <key>list</key><array><true/><real>0.5</real><dict/><string>pigeon</string></array>
+      </dict></plist>
+      """
+    // OpenStep holds strings, data, arrays and dictionaries only.
+    let strings = """
+      <plist><dict><key>name</key><string>pigeon</string><key>größe</key><string>ü 😀</string>
+      <key>blob</key><data>AAEC/w==</data><key>list</key><array><string>a b</string><dict/>
+      </array></dict></plist>
+      """
+    for (sample, formats) in [
+      (every, ["xml", "binary", "json"]), (strings, ["xml", "binary", "json", "openstep"]),
+    ] {
+      try dir.write("sample.plist", sample)
+      for input in formats {
+        let source = dir.path("in.\(input)")
+        #expect(
+          try CLI.run(["convert", input, dir.path("sample.plist"), "-o", source]).status == 0)
+        for output in formats {
+          let printed = try CLI.run(["convert", output, source])
+          #expect(printed.status == 0, "\(input) → \(output): \(printed.stderr)")
+          #expect(try CLI.run(["convert", output, source, "-o", dir.path("out")]).status == 0)
+          #expect(printed.stdoutBytes == (try dir.read("out")), "\(input) → \(output)")
+        }
+      }
+    }
+    let binary = try dir.read("in.binary")
+    try dir.write("broken", bytes: Array(binary.prefix(binary.count - 3)))
+    for output in ["xml", "binary", "json"] {
+      let printed = try CLI.run(["convert", output, dir.path("broken")])
+      let written = try CLI.run(["convert", output, dir.path("broken"), "-o", dir.path("out2")])
+      #expect(printed.status != 0 && printed.stdoutBytes.isEmpty)
+      #expect(printed.status == written.status && printed.stderr == written.stderr)
+    }
+  }
+
   /// `456` alone, read back as a file, is the OpenStep string "456": a JSON file holds an
   /// array or a dictionary, as plutil requires, so a round trip never changes a type.
   @Test(arguments: ["<integer>456</integer>", "<true/>", "<string>x</string>", "<real>1.5</real>"])
