@@ -93,14 +93,9 @@ struct EncodedBinaryWriter {
       }
     }
     let tableOffset = out.position
-    let offsetSize = Self.minimumByteCount(UInt64(tableOffset))
-    for offset in offsets { out.appendBigEndian(UInt64(offset), width: offsetSize) }
-    out.append(repeating: 0, count: 6)
-    out.append(UInt8(offsetSize))
-    out.append(UInt8(referenceSize))
-    out.appendBigEndian(UInt64(objects.count), width: 8)
-    out.appendBigEndian(0, width: 8)
-    out.appendBigEndian(UInt64(tableOffset), width: 8)
+    BinaryPlistWriter.appendTrailer(
+      offsets: offsets, tableOffset: tableOffset,
+      offsetSize: Self.minimumByteCount(UInt64(tableOffset)), referenceSize: referenceSize, to: out)
   }
 
   private static func appendScalar(_ value: EncodedValue, to out: ByteOutput) {

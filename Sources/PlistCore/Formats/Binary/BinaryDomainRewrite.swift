@@ -175,15 +175,8 @@ struct BinaryDomainRewrite {
       position += isOld ? domain.starts[object + 1] - domain.starts[object] : newLength(object)
     }
     out.append(UnsafeBufferPointer(rebasing: domain.bytes[run]))
-    let tableOffset = position
-    let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableOffset))
-    for offset in offsets { out.appendBigEndian(UInt64(offset), width: offsetSize) }
-    out.append(repeating: 0, count: 6)
-    out.append(UInt8(offsetSize))
-    out.append(UInt8(refSize))
-    out.appendBigEndian(UInt64(objects), width: 8)
-    out.appendBigEndian(0, width: 8)
-    out.appendBigEndian(UInt64(tableOffset), width: 8)
+    BinaryPlistWriter.appendTrailer(
+      offsets: offsets, tableOffset: position, referenceSize: refSize, to: out)
   }
 
   private func newLength(_ object: Int) -> Int {

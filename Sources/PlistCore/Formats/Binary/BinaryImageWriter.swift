@@ -119,17 +119,9 @@ final class BinaryImageWriter {
   /// The image with `top` as its root, or nil when it outgrew 32-bit offsets.
   func finish(top: UInt32) -> [UInt8]? {
     guard !overflowed, out.position < Int(UInt32.max) else { return nil }
-    let tableOffset = out.position
-    let width = BinaryPlistWriter.byteWidth(UInt64(tableOffset))
-    let count = offsets.count
-    for offset in offsets { out.appendBigEndian(UInt64(offset), width: width) }
+    BinaryPlistWriter.appendTrailer(
+      offsets: offsets, tableOffset: out.position, referenceSize: 4, top: UInt64(top), to: out)
     offsets = []
-    out.append(repeating: 0, count: 6)
-    out.append(UInt8(width))
-    out.append(4)
-    out.appendBigEndian(UInt64(count), width: 8)
-    out.appendBigEndian(UInt64(top), width: 8)
-    out.appendBigEndian(UInt64(tableOffset), width: 8)
     _ = out.finish()
     defer { image.bytes = [] }
     return image.bytes

@@ -183,21 +183,27 @@ struct BinaryPlistWriter {
         }
       }
     }
-    Self.appendTrailer(offsets: offsets, tableOffset: out.position - fileStart, to: out)
+    Self.appendTrailer(
+      offsets: offsets, tableOffset: out.position - fileStart,
+      referenceSize: Self.byteWidth(UInt64(offsets.count)), to: out)
   }
 
-  /// The offset table and the trailer after the objects: `offsets` of the objects in order
-  /// (their count is the object count, their references as wide as it needs), the table at
-  /// `tableOffset`, the top object 0.
-  static func appendTrailer(offsets: [Int], tableOffset: Int, to out: ByteOutput) {
-    let offsetSize = byteWidth(UInt64(tableOffset))
-    for offset in offsets { appendUInt(UInt64(offset), width: offsetSize, to: out) }
+  /// The offset table and the trailer after the objects, for every writer of `bplist00`:
+  /// `offsets` of the objects in order (their count is the object count), each
+  /// `offsetSize` bytes wide (as wide as `tableOffset` needs, unless a writer sizes them as
+  /// Foundation's encoder does), references `referenceSize` bytes wide, `top` the root.
+  static func appendTrailer<Offsets: Collection>(
+    offsets: Offsets, tableOffset: Int, offsetSize: Int? = nil, referenceSize: Int,
+    top: UInt64 = 0, to out: ByteOutput
+  ) where Offsets.Element: BinaryInteger {
+    let offsetSize = offsetSize ?? byteWidth(UInt64(tableOffset))
+    for offset in offsets { out.appendBigEndian(UInt64(offset), width: offsetSize) }
     out.append(repeating: 0, count: 6)
     out.append(UInt8(offsetSize))
-    out.append(UInt8(byteWidth(UInt64(offsets.count))))
-    appendUInt(UInt64(offsets.count), width: 8, to: out)
-    appendUInt(0, width: 8, to: out)
-    appendUInt(UInt64(tableOffset), width: 8, to: out)
+    out.append(UInt8(referenceSize))
+    out.appendBigEndian(UInt64(offsets.count), width: 8)
+    out.appendBigEndian(top, width: 8)
+    out.appendBigEndian(UInt64(tableOffset), width: 8)
   }
 
   static func appendScalar(_ value: PlistValue, to out: ByteOutput) {

@@ -29,15 +29,8 @@ extension BinaryToBinaryConverter {
       out.flushIfFull()
     }
     references = []
-    let tableOffset = out.position - fileStart
-    let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableOffset))
-    for offset in objects { out.appendBigEndian(offset, width: offsetSize) }
-    out.append(repeating: 0, count: 6)
-    out.append(UInt8(offsetSize))
-    out.append(UInt8(refSize))
-    out.appendBigEndian(UInt64(objects.count), width: 8)
-    out.appendBigEndian(0, width: 8)
-    out.appendBigEndian(UInt64(tableOffset), width: 8)
+    BinaryPlistWriter.appendTrailer(
+      offsets: objects, tableOffset: out.position - fileStart, referenceSize: refSize, to: out)
   }
 
   /// Writes the scalar object at `at` as `BinaryPlistWriter` writes its decoded value:

@@ -114,6 +114,7 @@ struct CompactPlistWriter {
       out.flushIfFull()
     }
     BinaryPlistWriter.appendTrailer(
-      offsets: offsets, tableOffset: out.position - fileStart, to: out)
+      offsets: offsets, tableOffset: out.position - fileStart, referenceSize: referenceWidth,
+      to: out)
   }
 }
