@@ -38,23 +38,8 @@ struct CanonicalScalarIndex {
     tags[slot] = UInt8(truncatingIfNeeded: hash >> 56)
   }
 
-  /// A seeded hash of an encoding, eight bytes at a time.
+  /// A seeded hash of an encoding (the writer's table's hash, under this index's seed).
   func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    let raw = UnsafeRawBufferPointer(bytes)
-    var h = seed ^ UInt64(raw.count) &* 0x9E37_79B9_7F4A_7C15
-    var i = 0
-    while i + 8 <= raw.count {
-      h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xD6E8_FEB8_6659_FD93
-      h ^= h >> 29
-      i += 8
-    }
-    var tail: UInt64 = 0
-    while i < raw.count {
-      tail = tail << 8 | UInt64(raw[i])
-      i += 1
-    }
-    h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
-    h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
-    return h ^ (h >> 32)
+    ScalarTable.hash(bytes: bytes, seed: seed)
   }
 }

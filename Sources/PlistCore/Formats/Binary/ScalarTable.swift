@@ -120,15 +120,31 @@ struct ScalarTable {
   }
 
   private func mix(_ word: UInt64, tag: UInt64) -> UInt64 {
+    Self.mix(word, seed: seed, tag: tag)
+  }
+
+  private static func mix(_ word: UInt64, seed: UInt64, tag: UInt64) -> UInt64 {
     var h = (seed ^ tag) &+ word &* 0x9E37_79B9_7F4A_7C15
     h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
     return h ^ (h >> 32)
   }
 
   /// The hash of an object's encoded bytes.
-  func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { mix(bytes: bytes, tag: 8) }
+  func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { Self.hash(bytes: bytes, seed: seed) }
+
+  /// The hash of an object's encoded bytes under a given seed: this table's, and
+  /// `CanonicalScalarIndex`'s, which places objects by the same hash.
+  static func hash(bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+    mix(bytes: bytes, seed: seed, tag: 8)
+  }
 
   private func mix(bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
+    Self.mix(bytes: bytes, seed: seed, tag: tag)
+  }
+
+  private static func mix(bytes: UnsafeBufferPointer<UInt8>, seed: UInt64, tag: UInt64)
+    -> UInt64
+  {
     var h = seed ^ tag ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
     let raw = UnsafeRawBufferPointer(bytes)
     var i = 0
@@ -147,6 +163,6 @@ struct ScalarTable {
         i += 1
       }
     }
-    return mix(h ^ tail, tag: tag)
+    return mix(h ^ tail, seed: seed, tag: tag)
   }
 }
