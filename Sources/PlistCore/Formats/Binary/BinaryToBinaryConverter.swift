@@ -163,6 +163,10 @@ struct BinaryToBinaryConverter {
     try Self.encodeScalar(at: at, depth: depth, from: &reader, utf8: &utf8, to: scratch)
     let hash = unique.hash(scratch.buffered(0..<scratch.position))
     let (found, slot) = unique.find(hash: hash) { object in
+      // The same object of the file again (missed by `recent`, whose slot another took):
+      // equal without encoding it a second time, which made alternating long strings
+      // quadratic.
+      if Int(objects[object] >> 2) == at { return true }
       candidate.truncate(to: 0)
       // A copy of the reader, made only when a tag matches: it decodes scalars only, which
       // change nothing in it, so the copy shares its storage.
