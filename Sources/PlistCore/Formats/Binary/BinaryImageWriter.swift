@@ -116,6 +116,21 @@ final class BinaryImageWriter {
     return object
   }
 
+  /// The image of a text, which `read` reads into a writer sized for it and returns the
+  /// root of; nil when the text is not in `format`'s encodings, `read` throws (the reader
+  /// refuses the text), or the image outgrew 32-bit offsets.
+  static func image(
+    of bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat,
+    read: (UnsafeBufferPointer<UInt8>, BinaryImageWriter) throws(PlistParseError) -> UInt32
+  ) -> [UInt8]? {
+    let made = try? TextDecoder.withUTF8(bytes, format: format) {
+      (text) throws(PlistParseError) -> [UInt8]? in
+      let image = BinaryImageWriter(reserving: text.count + text.count / 4)
+      return image.finish(top: try read(text, image))
+    }
+    return made ?? nil
+  }
+
   /// The image with `top` as its root, or nil when it outgrew 32-bit offsets.
   func finish(top: UInt32) -> [UInt8]? {
     guard !overflowed, out.position < Int(UInt32.max) else { return nil }

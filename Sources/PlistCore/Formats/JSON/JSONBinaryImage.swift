@@ -17,11 +17,8 @@ struct JSONBinaryImage {
   /// The image of a JSON text, or nil when `JSONPlistReader` refuses the text (or the image
   /// would not fit 32-bit offsets).
   static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-    let made = try? TextDecoder.withUTF8(bytes, format: .json) {
-      (text) throws(PlistParseError) -> [UInt8]? in
-      var builder = JSONBinaryImage(
-        reader: JSONPlistReader(text: text),
-        image: BinaryImageWriter(reserving: text.count + text.count / 4))
+    BinaryImageWriter.image(of: bytes, format: .json) { (text, image) throws(PlistParseError) in
+      var builder = JSONBinaryImage(reader: JSONPlistReader(text: text), image: image)
       builder.reader.skipSpace()
       guard builder.reader.pos < text.count else { throw builder.reader.endError("reading") }
       let top = try builder.value(depth: 0)
@@ -29,9 +26,8 @@ struct JSONBinaryImage {
       guard builder.reader.pos == text.count else {
         throw builder.reader.unexpected(expected: "the end of the input")
       }
-      return builder.image.finish(top: top)
+      return top
     }
-    return made ?? nil
   }
 
   private mutating func value(depth: Int) throws(PlistParseError) -> UInt32 {

@@ -16,15 +16,11 @@ struct OpenStepBinaryImage {
   /// The image of an OpenStep text, or nil when `OpenStepReader` refuses the text (or the
   /// image would not fit 32-bit offsets).
   static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-    let made = try? TextDecoder.withUTF8(bytes, format: .openStep) {
-      (text) throws(PlistParseError) -> [UInt8]? in
-      var builder = OpenStepBinaryImage(
-        reader: OpenStepReader(text: text),
-        image: BinaryImageWriter(reserving: text.count + text.count / 4))
-      let top = try builder.document()
-      return builder.image.finish(top: top)
+    BinaryImageWriter.image(of: bytes, format: .openStep) {
+      (text, image) throws(PlistParseError) in
+      var builder = OpenStepBinaryImage(reader: OpenStepReader(text: text), image: image)
+      return try builder.document()
     }
-    return made ?? nil
   }
 
   /// As `OpenStepReader.parseDocument`: one value, or a `.strings` body.
