@@ -16,17 +16,8 @@ struct JSONImageConversionTests {
   static func expectImageReadsAsTheText(
     _ text: [UInt8], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let image = text.withUnsafeBufferPointer { JSONBinaryImage.make($0) }
-    let json = try? text.withUnsafeBufferPointer { try JSONPlistReader.read($0) }
-    guard let image else {
-      #expect(
-        json == nil, "the image refused what the reader reads", sourceLocation: sourceLocation)
-      return
-    }
-    let fromImage = try? PropertyList.decode(image, as: .binary)
-    #expect(fromImage != nil, comment, sourceLocation: sourceLocation)
-    #expect(
-      fromImage.flatMap(Self.bits) == json.flatMap(Self.bits), comment,
+    TextImageChecks.expectImageReadsAsTheText(
+      text, image: JSONBinaryImage.make, read: { try JSONPlistReader.read($0) }, comment,
       sourceLocation: sourceLocation)
   }
 
@@ -62,17 +53,8 @@ struct JSONImageConversionTests {
 
   @Test("the corpus as JSON: the image reads as the text; conversions match the tree")
   func corpus() throws {
-    for (n, text) in try Self.texts().enumerated() {
-      Self.expectImageReadsAsTheText(text, "text \(n)")
-      // Each file five times through a file in debug mode: the large ones once, as XML.
-      if text.count < 50_000 {
-        try Self.expectSameAsTheTree(text, "text \(n)")
-      } else {
-        let converted = try StreamingConversionTests.convert(text, to: .xml)
-        #expect(
-          converted.output
-            == StreamingConversionTests.throughTree(text, to: .xml, compact: false).output)
-      }
+    try TextImageChecks.expectCorpusTexts(try Self.texts()) {
+      Self.expectImageReadsAsTheText($0, $1)
     }
   }
 
@@ -113,27 +95,16 @@ struct JSONImageConversionTests {
 
   @Test("nesting to the limit, and one level more")
   func nesting() throws {
-    for levels in [DepthLimitTests.limit, DepthLimitTests.limit + 1] {
-      let text = Array(
-        (String(repeating: "[", count: levels) + String(repeating: "]", count: levels)).utf8)
-      Self.expectImageReadsAsTheText(text)
-      try Self.expectSameAsTheTree(text)
+    try TextImageChecks.expectNesting(open: "[", close: "]") {
+      Self.expectImageReadsAsTheText($0, $1)
     }
   }
 
   @Test("damaged texts: the tree's bytes or the tree's error")
   func damaged() throws {
-    var random = SplitMix(21)
-    let texts = try Self.texts().filter { $0.count < 4096 }.prefix(12)
-    let flips: [UInt8] = Array(#"{}[]",:"\ 0-.eE"#.utf8) + [0x00, 0xC3, 0xFF]
-    for (n, text) in texts.enumerated() where !text.isEmpty {
-      for _ in 0..<8 {
-        var copy = text
-        copy[Int(random.next() % UInt64(copy.count))] =
-          flips[Int(random.next() % UInt64(flips.count))]
-        Self.expectImageReadsAsTheText(copy, "text \(n)")
-        try Self.expectSameAsTheTree(copy, "text \(n)")
-      }
-    }
+    try TextImageChecks.expectDamagedCopies(
+      of: Array(try Self.texts().filter { $0.count < 4096 }.prefix(12)),
+      flips: Array(#"{}[]",:"\ 0-.eE"#.utf8) + [0x00, 0xC3, 0xFF], seed: 21
+    ) { Self.expectImageReadsAsTheText($0, $1) }
   }
 }

@@ -11,20 +11,10 @@ struct OpenStepImageConversionTests {
   static func expectImageReadsAsTheText(
     _ text: [UInt8], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let image = text.withUnsafeBufferPointer { OpenStepBinaryImage.make($0) }
     // The reader itself (`PropertyList.decode` refuses an empty input before it).
-    let read = try? text.withUnsafeBufferPointer { try OpenStepReader.read($0) }
-    guard let image else {
-      #expect(
-        read == nil, "the image refused what the reader reads", sourceLocation: sourceLocation)
-      return
-    }
-    let fromImage = try? PropertyList.decode(image, as: .binary)
-    #expect(fromImage != nil, comment, sourceLocation: sourceLocation)
-    #expect(
-      fromImage.flatMap(JSONImageConversionTests.bits)
-        == read.flatMap(JSONImageConversionTests.bits),
-      comment, sourceLocation: sourceLocation)
+    TextImageChecks.expectImageReadsAsTheText(
+      text, image: OpenStepBinaryImage.make, read: { try OpenStepReader.read($0) }, comment,
+      sourceLocation: sourceLocation)
   }
 
   /// OpenStep texts: the corpus's own, and every corpus file OpenStep can hold.
@@ -43,15 +33,8 @@ struct OpenStepImageConversionTests {
 
   @Test("the corpus as OpenStep: the image reads as the text; conversions match the tree")
   func corpus() throws {
-    for (n, text) in try Self.texts().enumerated() {
-      Self.expectImageReadsAsTheText(text, "text \(n)")
-      if text.count < 50_000 {
-        try JSONImageConversionTests.expectSameAsTheTree(text, "text \(n)")
-      } else {
-        let converted = try StreamingConversionTests.convert(text, to: .xml)
-        let tree = StreamingConversionTests.throughTree(text, to: .xml, compact: false)
-        #expect(converted.output == tree.output, "text \(n)")
-      }
+    try TextImageChecks.expectCorpusTexts(try Self.texts()) {
+      Self.expectImageReadsAsTheText($0, $1)
     }
   }
 
@@ -71,11 +54,8 @@ struct OpenStepImageConversionTests {
 
   @Test("nesting to the limit, and one level more")
   func nesting() throws {
-    for levels in [DepthLimitTests.limit, DepthLimitTests.limit + 1] {
-      let text = Array(
-        (String(repeating: "(", count: levels) + String(repeating: ")", count: levels)).utf8)
-      Self.expectImageReadsAsTheText(text)
-      try JSONImageConversionTests.expectSameAsTheTree(text)
+    try TextImageChecks.expectNesting(open: "(", close: ")") {
+      Self.expectImageReadsAsTheText($0, $1)
     }
   }
 
@@ -93,17 +73,9 @@ struct OpenStepImageConversionTests {
 
   @Test("damaged texts: the tree's bytes or the tree's error")
   func damaged() throws {
-    var random = SplitMix(23)
-    let texts = try Self.texts().filter { $0.count < 4096 }.prefix(12)
-    let flips: [UInt8] = Array(#"{}()<>=;,"'\/* a0"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
-    for (n, text) in texts.enumerated() where !text.isEmpty {
-      for _ in 0..<8 {
-        var copy = text
-        copy[Int(random.next() % UInt64(copy.count))] =
-          flips[Int(random.next() % UInt64(flips.count))]
-        Self.expectImageReadsAsTheText(copy, "text \(n)")
-        try JSONImageConversionTests.expectSameAsTheTree(copy, "text \(n)")
-      }
-    }
+    try TextImageChecks.expectDamagedCopies(
+      of: Array(try Self.texts().filter { $0.count < 4096 }.prefix(12)),
+      flips: Array(#"{}()<>=;,"'\/* a0"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF], seed: 23
+    ) { Self.expectImageReadsAsTheText($0, $1) }
   }
 }

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import PlistCore
+
+/// What the JSON and OpenStep image tests check alike: the image a text becomes reads as the
+/// format's reader reads the text, and the corpus converts through it as through the tree.
+enum TextImageChecks {
+  /// The image reads as `read` reads the text (to the bit), or neither reads.
+  static func expectImageReadsAsTheText(
+    _ text: [UInt8], image make: (UnsafeBufferPointer<UInt8>) -> [UInt8]?,
+    read: (UnsafeBufferPointer<UInt8>) throws -> PlistValue, _ comment: Comment?,
+    sourceLocation: SourceLocation
+  ) {
+    let image = text.withUnsafeBufferPointer { make($0) }
+    let value = try? text.withUnsafeBufferPointer { try read($0) }
+    guard let image else {
+      #expect(
+        value == nil, "the image refused what the reader reads", sourceLocation: sourceLocation)
+      return
+    }
+    let fromImage = try? PropertyList.decode(image, as: .binary)
+    #expect(fromImage != nil, comment, sourceLocation: sourceLocation)
+    #expect(
+      fromImage.flatMap(JSONImageConversionTests.bits)
+        == value.flatMap(JSONImageConversionTests.bits),
+      comment, sourceLocation: sourceLocation)
+  }
+
+  /// Texts made from the corpus: each reads through its image as the reader reads it, and
+  /// converts to every format as the tree does (the large ones to XML only: five conversions
+  /// through a file each are slow in a debug build).
+  static func expectCorpusTexts(
+    _ texts: [[UInt8]], readAsTheText: ([UInt8], Comment?) -> Void
+  ) throws {
+    for (n, text) in texts.enumerated() {
+      readAsTheText(text, "text \(n)")
+      if text.count < 50_000 {
+        try JSONImageConversionTests.expectSameAsTheTree(text, "text \(n)")
+      } else {
+        let converted = try StreamingConversionTests.convert(text, to: .xml)
+        let tree = StreamingConversionTests.throughTree(text, to: .xml, compact: false)
+        #expect(converted.output == tree.output, "text \(n)")
+      }
+    }
+  }
+
+  /// Containers nested to the limit, and one level more: read and converted as the tree does.
+  static func expectNesting(
+    open: String, close: String, readAsTheText: ([UInt8], Comment?) -> Void
+  ) throws {
+    for levels in [DepthLimitTests.limit, DepthLimitTests.limit + 1] {
+      let text = Array(
+        (String(repeating: open, count: levels) + String(repeating: close, count: levels)).utf8)
+      readAsTheText(text, nil)
+      try JSONImageConversionTests.expectSameAsTheTree(text)
+    }
+  }
+
+  /// Eight copies of each text with one byte replaced by one of `flips`: read and converted
+  /// as the tree does (its bytes, or its error).
+  static func expectDamagedCopies(
+    of texts: [[UInt8]], flips: [UInt8], seed: UInt64,
+    readAsTheText: ([UInt8], Comment?) -> Void
+  ) throws {
+    var random = SplitMix(seed)
+    for (n, text) in texts.enumerated() where !text.isEmpty {
+      for _ in 0..<8 {
+        var copy = text
+        copy[Int(random.next() % UInt64(copy.count))] =
+          flips[Int(random.next() % UInt64(flips.count))]
+        readAsTheText(copy, "text \(n)")
+        try JSONImageConversionTests.expectSameAsTheTree(copy, "text \(n)")
+      }
+    }
+  }
+}
