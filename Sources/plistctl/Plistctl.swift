@@ -114,9 +114,8 @@ enum Plistctl {
       return try context.print(Usage.help(for: type.spec))
     }
     let command = try type.init(ArgumentParser.parse(words, for: type.spec))
-    situation.keys = command.keyArguments
-    situation.domainArgument = command.domainArgument
-    situation.home = context.environment["HOME"]
+    situation.note(
+      domainArgument: command.domainArgument, keys: command.keyArguments, in: context)
     try command.run(in: context)
   }
 

@@ -115,7 +115,9 @@ import Testing
     #expect(CLI.runOneKeyRead(arguments) == nil)
   }
 
-  /// As a separate process: `main` takes this way, with the general way's bytes and status.
+  /// As a separate process (`main`, which offers the arguments to `OneKeyRead` first): the
+  /// general way's bytes and status. (That `main` takes this way shows in its instruction
+  /// count: `make bench BENCH=scale`.)
   @Test func theBinaryReadsOneKeyAsTheGeneralWayDoes() throws {
     let box = try Self.sandbox()
     defer { box.remove() }

@@ -124,15 +124,17 @@ import Synchronization
 
     /// What `changes(syncingEvery:)` reports, as calls: `onChange` with each change (on the
     /// watch's thread, or on the thread of a call that brought it, such as `synchronize()`),
-    /// then `onEnd` once, when the observation is cancelled or watching fails (at once, when
-    /// it cannot start).
+    /// and `onEnd` once, when the observation is cancelled or watching fails (at once, when
+    /// it cannot start). A change a call on another thread is delivering at that moment may
+    /// still arrive after the end (the stream drops it).
     ///
     /// - Parameters:
     ///   - interval: Milliseconds between syncs, or nil to sync only when files arrive.
     ///   - onChange: Called with each change.
-    ///   - onEnd: Called once, last.
+    ///   - onEnd: Called once.
     /// - Returns: The observation, to cancel.
-    public func observeChanges(
+    @usableFromInline
+    func observeChanges(
       syncingEvery interval: Int64? = nil, onChange: @escaping @Sendable (CloudChange) -> Void,
       onEnd: @escaping @Sendable () -> Void
     ) -> ChangeObservation {
@@ -159,9 +161,20 @@ import Synchronization
         return ChangeObservation {}
       }
       let stopped = Atomic(false)
+      // Nil once closed: a wake-up after that would write to whatever file has the number.
+      let openWakeup = Mutex<Wakeup?>(wakeup)
+      let end: @Sendable () -> Void = {
+        Platform.closeQuietly(watcher)
+        openWakeup.withLock { wakeup in
+          if let open = wakeup { Platform.closeWakeup(open) }
+          wakeup = nil
+        }
+        removeListener()
+        onEnd()
+      }
       let observation = ChangeObservation {
-        stopped.store(true, ordering: .sequentiallyConsistent)
-        Platform.wake(wakeup)
+        guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        openWakeup.withLock { wakeup in wakeup.map(Platform.wake) }
         removeListener()
       }
       let started = Platform.startThread { [self] in
@@ -175,17 +188,9 @@ import Synchronization
           case .otherDirectories: break
           }
         }
-        Platform.closeQuietly(watcher)
-        Platform.closeWakeup(wakeup)
-        removeListener()
-        onEnd()
+        end()
       }
-      if !started {
-        Platform.closeQuietly(watcher)
-        Platform.closeWakeup(wakeup)
-        removeListener()
-        onEnd()
-      }
+      if !started { end() }
       return observation
     }
 

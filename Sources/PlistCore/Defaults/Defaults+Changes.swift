@@ -32,7 +32,8 @@ import Synchronization
     ///   - onChange: Called with each change, one at a time.
     ///   - onEnd: Called once, last.
     /// - Returns: The observation, to cancel.
-    public func observeChanges(
+    @usableFromInline
+    func observeChanges(
       forKeys keys: [String]? = nil, onChange: @escaping @Sendable (DefaultsChange) -> Void,
       onEnd: @escaping @Sendable () -> Void
     ) -> ChangeObservation {
@@ -43,8 +44,8 @@ import Synchronization
       let stopped = Atomic(false)
       let wakeup = watch.wakeup
       let observation = ChangeObservation {
-        stopped.store(true, ordering: .sequentiallyConsistent)
-        Platform.wake(wakeup)
+        guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        DefaultsObservers.wake(wakeup)
       }
       let started = Platform.startThread {
         try? watch.run(

@@ -18,6 +18,12 @@
       }
     }
 
+    /// Wakes one stream, if it is still registered (under the lock: once removed, its
+    /// descriptors are closed and their numbers may be another file's).
+    static func wake(_ wakeup: Wakeup) {
+      wakeups.withLock { if $0.contains(wakeup) { Platform.wake(wakeup) } }
+    }
+
     /// Wakes every stream to compare the effective values again.
     static func notify() {
       wakeups.withLock { for wakeup in $0 { Platform.wake(wakeup) } }

@@ -128,6 +128,19 @@ public enum FileAccess {
     try decode(try read(path: path), source: path)
   }
 
+  /// Writes bytes to an open descriptor, retrying short writes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - descriptor: The descriptor.
+  ///   - name: How errors name it, e.g. `<stdout>`.
+  /// - Throws: `PlistError.system` when the write fails (a closed pipe, a full disk).
+  public static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32, name: String)
+    throws(PlistError)
+  {
+    do { try Platform.writeAll(fd: descriptor, bytes, path: name) } catch { throw .system(error) }
+  }
+
   /// Writes text to an open descriptor, retrying short writes; straight from the string's
   /// storage (a `read D K` makes no array).
   ///

@@ -30,9 +30,7 @@ enum OneKeyRead {
     } catch {
       // What `Plistctl.dispatch` knows of the run when `ReadCommand.run` throws.
       var situation = Messages.Situation(command: ReadCommand.spec.name)
-      situation.keys = [keyArgument]
-      situation.domainArgument = domainArgument
-      situation.home = context.environment["HOME"]
+      situation.note(domainArgument: domainArgument, keys: [keyArgument], in: context)
       return Plistctl.failed(error, in: situation, context: context)
     }
   }

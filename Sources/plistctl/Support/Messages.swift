@@ -23,6 +23,14 @@ enum Messages {
     var home: String?
     /// The KEY arguments as typed, so that a key is named the way the user wrote it.
     var keys: [String] = []
+
+    /// Notes what messages about a command's run name: its DOMAIN and KEY arguments as
+    /// typed, and `$HOME`.
+    mutating func note(domainArgument: String?, keys: [String], in context: CommandContext) {
+      self.domainArgument = domainArgument
+      self.keys = keys
+      home = context.environment["HOME"]
+    }
   }
 
   /// The line and the exit status for any error a command throws.

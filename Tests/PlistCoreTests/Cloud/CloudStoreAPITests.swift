@@ -11,10 +11,7 @@ import Testing
   @Test func theDocumentedCallsWorkAsAnAppUsesThem() async throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let here = Machine("here", in: root)
-    let there = Machine("there", in: root)
-    try here.attach(.folder(root.path("shared")))
-    try there.attach(.folder(root.path("shared")))
+    let (here, there) = try Self.attachedPair(in: root)
     let store = try here.store
     store.set(1, forKey: "HPMapType")
     try store.write(["lat": 52.5, "lon": 13.4])
@@ -38,15 +35,13 @@ import Testing
     #expect(store.synchronize())
   }
 
-  /// The calls the stream is built on: a change, one end after `cancel()`, and the store
-  /// keeps no observer after it; a stream whose consumer is gone lets go of its observer too.
+  /// The calls the stream is built on: a change, one end after `cancel()` and nothing after
+  /// it, not even for a change made then; the store keeps no observer, and a cancel after
+  /// the end signals no descriptor. A stream whose consumer is gone lets go of its observer.
   @Test func anObservationEndsOnceAndLetsGoWhenCancelled() async throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let here = Machine("here", in: root)
-    let there = Machine("there", in: root)
-    try here.attach(.folder(root.path("shared")))
-    try there.attach(.folder(root.path("shared")))
+    let (here, there) = try Self.attachedPair(in: root)
     let store = try here.store
     let events = Mutex<[String]>([])
     let observation = store.observeChanges(
@@ -57,11 +52,26 @@ import Testing
     observation.cancel()
     #expect(await eventually { events.withLock { $0 } == ["HPMapType", "end"] })
     #expect(store.shared.withLock { $0.listeners.isEmpty })
+    #expect(!writesStrayBytes(in: root) { observation.cancel() })
+    // A sentinel stream sees the next change; the ended observation must not have.
+    let sentinel = store.changes()
+    try there.store.write(["HPMapType": 2])
+    #expect(await firstChanges(sentinel, count: 1).map(\.keys) == [["HPMapType"]])
+    #expect(events.withLock { $0 } == ["HPMapType", "end"])
     do {
       let stream = store.changes()
-      #expect(store.shared.withLock { $0.listeners.count } == 1)
+      #expect(store.shared.withLock { $0.listeners.count } == 2)
       _ = stream
     }
-    #expect(await eventually { store.shared.withLock { $0.listeners.isEmpty } })
+    #expect(await eventually { store.shared.withLock { $0.listeners.count } == 1 })
+  }
+
+  /// Two machines attached to one replicated folder.
+  static func attachedPair(in root: TemporaryDirectory) throws -> (Machine, Machine) {
+    let here = Machine("here", in: root)
+    let there = Machine("there", in: root)
+    try here.attach(.folder(root.path("shared")))
+    try there.attach(.folder(root.path("shared")))
+    return (here, there)
   }
 }

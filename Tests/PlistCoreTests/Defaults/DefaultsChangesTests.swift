@@ -146,7 +146,8 @@ struct DefaultsChangesTests {
   }
 
   /// The calls the stream is built on: changes, then one end after `cancel()`, and nothing
-  /// after the end, not even for a change made then.
+  /// after the end, not even for a change made then; a cancel after the end signals no
+  /// descriptor.
   @Test func anObservationEndsOnceWhenCancelled() async throws {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }
@@ -161,6 +162,7 @@ struct DefaultsChangesTests {
     observation.cancel()
     observation.cancel()
     #expect(await eventually { events.withLock { $0 } == [1, nil] })
+    #expect(!writesStrayBytes(in: box.directory) { observation.cancel() })
     defaults.set(2, forKey: "key")
     // A sentinel observation sees the later change; the cancelled one must not have.
     let sentinel = ChangeCollector(defaults.changes(forKeys: ["key"]))
