@@ -30,6 +30,9 @@ extension BinaryPlistReader {
         found = valueIndex
       }
     }
+    // The root itself, which `object(_:depth:)` counts once it is done: the budget's last
+    // step.
+    try validator.reader.account(1)
     guard count > 0 else { return .empty }
     guard let found else { return .missing }
     // The file passed the full read's checks and its expansion budget, so the value can be
