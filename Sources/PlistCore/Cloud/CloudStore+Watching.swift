@@ -107,33 +107,62 @@ import Synchronization
     /// brings are merged at once, and with `interval`, the store also syncs that often (git
     /// cannot announce a push). Ends when the consumer stops iterating.
     ///
+    /// Compiled into the caller (see `ChangeObservation`).
+    ///
     /// - Parameter interval: Milliseconds between syncs, or nil to sync only when files
     ///   arrive (a replicated folder) and when `synchronize()` is called.
     /// - Returns: The changes.
+    @_alwaysEmitIntoClient
     public func changes(syncingEvery interval: Int64? = nil) -> AsyncStream<CloudChange> {
       let (stream, continuation) = AsyncStream.makeStream(of: CloudChange.self)
+      let observation = observeChanges(
+        syncingEvery: interval, onChange: { continuation.yield($0) },
+        onEnd: { continuation.finish() })
+      continuation.onTermination = { _ in observation.cancel() }
+      return stream
+    }
+
+    /// What `changes(syncingEvery:)` reports, as calls: `onChange` with each change (on the
+    /// watch's thread, or on the thread of a call that brought it, such as `synchronize()`),
+    /// then `onEnd` once, when the observation is cancelled or watching fails (at once, when
+    /// it cannot start).
+    ///
+    /// - Parameters:
+    ///   - interval: Milliseconds between syncs, or nil to sync only when files arrive.
+    ///   - onChange: Called with each change.
+    ///   - onEnd: Called once, last.
+    /// - Returns: The observation, to cancel.
+    public func observeChanges(
+      syncingEvery interval: Int64? = nil, onChange: @escaping @Sendable (CloudChange) -> Void,
+      onEnd: @escaping @Sendable () -> Void
+    ) -> ChangeObservation {
       let id = shared.withLock { shared in
         let id = shared.nextListener
         shared.nextListener += 1
-        shared.listeners[id] = continuation
+        shared.listeners[id] = onChange
         return id
       }
       _ = try? values()
+      let removeListener: @Sendable () -> Void = { [weak self] in
+        _ = self?.shared.withLock { $0.listeners.removeValue(forKey: id) }
+      }
       // Watching starts before this returns, so no change made afterwards is missed.
       guard let wakeup = try? Platform.makeWakeup() else {
-        continuation.finish()
-        return stream
+        removeListener()
+        onEnd()
+        return ChangeObservation {}
       }
       guard let (watcher, replicas) = try? makeWatcher(alsoWatching: []) else {
         Platform.closeWakeup(wakeup)
-        continuation.finish()
-        return stream
+        removeListener()
+        onEnd()
+        return ChangeObservation {}
       }
       let stopped = Atomic(false)
-      continuation.onTermination = { [weak self] _ in
+      let observation = ChangeObservation {
         stopped.store(true, ordering: .sequentiallyConsistent)
         Platform.wake(wakeup)
-        _ = self?.shared.withLock { $0.listeners.removeValue(forKey: id) }
+        removeListener()
       }
       let started = Platform.startThread { [self] in
         try? watch(
@@ -148,14 +177,16 @@ import Synchronization
         }
         Platform.closeQuietly(watcher)
         Platform.closeWakeup(wakeup)
-        continuation.finish()
+        removeListener()
+        onEnd()
       }
       if !started {
         Platform.closeQuietly(watcher)
         Platform.closeWakeup(wakeup)
-        continuation.finish()
+        removeListener()
+        onEnd()
       }
-      return stream
+      return observation
     }
 
     /// Re-reads this replica's file after another process on this machine wrote it (a

@@ -32,7 +32,8 @@ public final class CloudStore: Sendable {
     /// changes it is an external change.
     var known: [String: PlistValue]?
     var lastError: PlistError?
-    var listeners: [Int: AsyncStream<CloudChange>.Continuation] = [:]
+    /// The observers' `onChange`s (`observeChanges`).
+    var listeners: [Int: @Sendable (CloudChange) -> Void] = [:]
     var nextListener = 0
   }
   let shared = Mutex(Shared())
@@ -230,9 +231,9 @@ public final class CloudStore: Sendable {
     try FileAccess.writeAtomically(state.propertyList, as: .xml, to: ownFile, mode: 0o644)
   }
 
-  /// Delivers a change to every stream.
+  /// Delivers a change to every observer.
   func broadcast(_ change: CloudChange) {
     let listeners = shared.withLock { Array($0.listeners.values) }
-    for listener in listeners { listener.yield(change) }
+    for listener in listeners { listener(change) }
   }
 }

@@ -10,31 +10,52 @@ import Synchronization
     /// files replaced, deleted and re-created and directories re-created. Ends when the
     /// consumer stops iterating, or if watching fails.
     ///
+    /// Compiled into the caller (see `ChangeObservation`).
+    ///
     /// - Parameter keys: The keys to report, or nil for every key.
     /// - Returns: The changes.
+    @_alwaysEmitIntoClient
     public func changes(forKeys keys: [String]? = nil) -> AsyncStream<DefaultsChange> {
       let (stream, continuation) = AsyncStream.makeStream(of: DefaultsChange.self)
+      let observation = observeChanges(
+        forKeys: keys, onChange: { continuation.yield($0) }, onEnd: { continuation.finish() })
+      continuation.onTermination = { _ in observation.cancel() }
+      return stream
+    }
+
+    /// What `changes(forKeys:)` reports, as calls on a thread of the watch's own: `onChange`
+    /// with each change, then `onEnd` once, when the observation is cancelled or watching
+    /// fails (at once, when it cannot start).
+    ///
+    /// - Parameters:
+    ///   - keys: The keys to report, or nil for every key.
+    ///   - onChange: Called with each change, one at a time.
+    ///   - onEnd: Called once, last.
+    /// - Returns: The observation, to cancel.
+    public func observeChanges(
+      forKeys keys: [String]? = nil, onChange: @escaping @Sendable (DefaultsChange) -> Void,
+      onEnd: @escaping @Sendable () -> Void
+    ) -> ChangeObservation {
       guard let watch = try? ChangeWatch(defaults: self, keys: keys.map(Set.init)) else {
-        continuation.finish()
-        return stream
+        onEnd()
+        return ChangeObservation {}
       }
       let stopped = Atomic(false)
       let wakeup = watch.wakeup
-      continuation.onTermination = { _ in
+      let observation = ChangeObservation {
         stopped.store(true, ordering: .sequentiallyConsistent)
         Platform.wake(wakeup)
       }
       let started = Platform.startThread {
         try? watch.run(
-          isStopped: { stopped.load(ordering: .sequentiallyConsistent) },
-          emit: { continuation.yield($0) })
-        continuation.finish()
+          isStopped: { stopped.load(ordering: .sequentiallyConsistent) }, emit: onChange)
+        onEnd()
       }
       if !started {
         watch.close()
-        continuation.finish()
+        onEnd()
       }
-      return stream
+      return observation
     }
 
     /// `changes(forKeys:)` on the calling thread, for a program that does nothing else (a

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -35,5 +36,32 @@ import Testing
     store.removeObject(forKey: "lat")
     #expect(store.dictionaryRepresentation.keys.sorted() == ["HPLocation", "HPMapType", "lon"])
     #expect(store.synchronize())
+  }
+
+  /// The calls the stream is built on: a change, one end after `cancel()`, and the store
+  /// keeps no observer after it; a stream whose consumer is gone lets go of its observer too.
+  @Test func anObservationEndsOnceAndLetsGoWhenCancelled() async throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let here = Machine("here", in: root)
+    let there = Machine("there", in: root)
+    try here.attach(.folder(root.path("shared")))
+    try there.attach(.folder(root.path("shared")))
+    let store = try here.store
+    let events = Mutex<[String]>([])
+    let observation = store.observeChanges(
+      onChange: { change in events.withLock { $0.append(change.keys.joined()) } },
+      onEnd: { events.withLock { $0.append("end") } })
+    try there.store.write(["HPMapType": 1])
+    #expect(await eventually { events.withLock { $0 } == ["HPMapType"] })
+    observation.cancel()
+    #expect(await eventually { events.withLock { $0 } == ["HPMapType", "end"] })
+    #expect(store.shared.withLock { $0.listeners.isEmpty })
+    do {
+      let stream = store.changes()
+      #expect(store.shared.withLock { $0.listeners.count } == 1)
+      _ = stream
+    }
+    #expect(await eventually { store.shared.withLock { $0.listeners.isEmpty } })
   }
 }

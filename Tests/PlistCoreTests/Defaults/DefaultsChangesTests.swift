@@ -144,4 +144,28 @@ struct DefaultsChangesTests {
     let got = await collector.wait(for: 1)
     #expect(got.map(\.key) == ["wanted"])
   }
+
+  /// The calls the stream is built on: changes, then one end after `cancel()`, and nothing
+  /// after the end, not even for a change made then.
+  @Test func anObservationEndsOnceWhenCancelled() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.cancelled")
+    // The values that arrived, and nil for the end.
+    let events = Mutex<[PlistValue?]>([])
+    let observation = defaults.observeChanges(
+      forKeys: ["key"], onChange: { change in events.withLock { $0.append(change.newValue) } },
+      onEnd: { events.withLock { $0.append(nil) } })
+    defaults.set(1, forKey: "key")
+    #expect(await eventually { events.withLock { $0 } == [1] })
+    observation.cancel()
+    observation.cancel()
+    #expect(await eventually { events.withLock { $0 } == [1, nil] })
+    defaults.set(2, forKey: "key")
+    // A sentinel observation sees the later change; the cancelled one must not have.
+    let sentinel = ChangeCollector(defaults.changes(forKeys: ["key"]))
+    defaults.set(3, forKey: "key")
+    #expect(await sentinel.wait(for: 1).map(\.newValue) == [3])
+    #expect(events.withLock { $0 } == [1, nil])
+  }
 }
