@@ -19,13 +19,7 @@ struct BinaryLimitsTests {
     case .success: #expect(refusal == nil, "the tree read it", sourceLocation: sourceLocation)
     case .failure(let error): #expect(error == refusal, sourceLocation: sourceLocation)
     }
-    let lookUp = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(PlistParseError) in try PropertyList.lookUp(key, in: buffer) }
-    }
-    if lookUp != .success(.needsFullRead) {
-      let expected = tree.map { TopLevelLookup(key: key, in: $0) }
-      #expect(lookUp == expected, "look-up of \(key)", sourceLocation: sourceLocation)
-    }
+    expectOneKeyPathsAlike(bytes, key: key, tree, refusal: refusal, sourceLocation)
     for format in [PlistFormat.xml, .json, .openStep, .binary] {
       let converted = try StreamingConversionTests.convert(bytes, to: format)
       let throughTree = StreamingConversionTests.throughTree(bytes, to: format, compact: false)
@@ -41,6 +35,27 @@ struct BinaryLimitsTests {
       #expect(
         outcome == (refusal.map { .refused($0) } ?? .took), "\(name)",
         sourceLocation: sourceLocation)
+    }
+  }
+
+  /// The look-up of `key` answers or refuses as the full read `tree` does, and the one-key
+  /// write takes no file the full read refuses.
+  static func expectOneKeyPathsAlike(
+    _ bytes: [UInt8], key: String, _ tree: Result<PlistValue, PlistParseError>,
+    refusal: PlistParseError?, _ sourceLocation: SourceLocation
+  ) {
+    let lookUp = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(PlistParseError) in try PropertyList.lookUp(key, in: buffer) }
+    }
+    if lookUp != .success(.needsFullRead) {
+      let expected = tree.map { TopLevelLookup(key: key, in: $0) }
+      #expect(lookUp == expected, "look-up of \(key)", sourceLocation: sourceLocation)
+    }
+    // The one-key write takes only files it proves canonical (no container shared, nesting
+    // checked), and reads any other in full: none that the full read refuses.
+    if refusal != nil {
+      let taken = bytes.withUnsafeBufferPointer { BinaryCanonicalDomain($0) != nil }
+      #expect(!taken, "taken by the one-key write", sourceLocation: sourceLocation)
     }
   }
 
