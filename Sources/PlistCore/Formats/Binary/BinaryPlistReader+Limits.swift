@@ -1,9 +1,9 @@
 // MARK: - The nesting limit and the expansion budget: one rule for every walk
 
 /// The tree reader and the validator finish each object once and take it again from what
-/// they recorded; the converters go down every time. They must refuse the same files, with
-/// the same error, so they all measure the graph as unfolded, as the value tree and the
-/// writers see it:
+/// they recorded; the converters go down every time. They must refuse the same files (and
+/// the tree nothing its writers then refuse), so they all measure the graph as unfolded, as
+/// the value tree and the writers see it:
 /// - depth: a container past the limit is refused where a walk going down meets it. A
 ///   finished object used again at depth `d` brings its height (the levels of containers it
 ///   holds) along: past the limit when `d + height` is, reported at the first container, in
@@ -11,6 +11,9 @@
 /// - budget: every use of an object counts, a finished one with all it unfolds to, and the
 ///   count is checked at every step (`account`). The budget belongs to the file as a whole,
 ///   so its error names no byte: walks that count in other orders report the same error.
+/// A reuse is checked for depth first, then charged in full. Where a file breaks both limits,
+/// or one limit and another check, the walks may meet one problem before the other; the
+/// conversions then report the tree reader's error (`FileAccess.convert`).
 extension BinaryPlistReader {
   /// At most how many values a file of `size` bytes may unfold to: 4 per byte. Every use of
   /// an object costs at least a byte (a reference), so a file that CoreFoundation or
