@@ -74,14 +74,21 @@ enum Plistctl {
       try dispatch(arguments[...], context: context, situation: &situation)
       return .success
     } catch {
-      let (text, status) = Messages.render(error, in: situation)
-      if !text.isEmpty { context.report(text) }
-      if status == .usage {
-        let topic = (error as? UsageError)?.topic ?? situation.command
-        context.writeError(Usage.hint(for: topic.isEmpty ? nil : topic) + "\n")
-      }
-      return status
+      return failed(error, in: situation, context: context)
     }
+  }
+
+  /// Reports an error a command threw, as one line (and a usage hint for bad usage).
+  static func failed(_ error: any Error, in situation: Messages.Situation, context: CommandContext)
+    -> ExitStatus
+  {
+    let (text, status) = Messages.render(error, in: situation)
+    if !text.isEmpty { context.report(text) }
+    if status == .usage {
+      let topic = (error as? UsageError)?.topic ?? situation.command
+      context.writeError(Usage.hint(for: topic.isEmpty ? nil : topic) + "\n")
+    }
+    return status
   }
 
   private static func dispatch(

@@ -2,5 +2,8 @@ import PlistCore
 
 Platform.prepareSignals()
 
-let status = Plistctl.run(rawArguments: RawArguments.current(), context: CommandContext.standard())
+let context = CommandContext.standard()
+let status =
+  OneKeyRead.run(arguments: CommandLine.unsafeArgv, count: CommandLine.argc, context: context)
+  ?? Plistctl.run(rawArguments: RawArguments.current(), context: context)
 Platform.exit(status)

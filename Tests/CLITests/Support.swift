@@ -24,13 +24,48 @@ enum CLI {
   static func run(
     _ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]
   ) throws -> Result {
+    capturing(stdin: stdin, environment: environment) { context in
+      Plistctl.run(arguments: arguments, context: context)
+    }
+  }
+
+  /// Runs `read DOMAIN KEY` as `main` first tries it, straight from the process's arguments
+  /// (`OneKeyRead`), in process; nil when that way declines the arguments.
+  static func runOneKeyRead(_ arguments: [String], environment: [String: String] = [:])
+    -> Result?
+  {
+    var argv = (["plistctl"] + arguments).map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+    }
+    let count = Int32(argv.count - 1)
+    var declined = false
+    let result = capturing(stdin: [], environment: environment) { context in
+      argv.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress,
+          let status = OneKeyRead.run(arguments: base, count: count, context: context)
+        else {
+          declined = true
+          return .success
+        }
+        return status
+      }
+    }
+    return declined ? nil : result
+  }
+
+  /// What `body` does with a context whose streams are captured, as a result.
+  private static func capturing(
+    stdin: [UInt8], environment: [String: String],
+    _ body: (CommandContext) -> plistctl.ExitStatus
+  ) -> Result {
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
     let output = Capture()
     let errors = Capture()
     let context = CommandContext(
       environment: Environment(env), readInput: { _ in stdin }, maximumSize: nil,
-      writeOutput: { output.append($0) },
+      writeOutput: { output.append(Array($0.utf8)) },
       writeValue: { (value, format, options) throws(PlistError) in
         do throws(PlistEncodingError) {
           output.append(try PropertyList.encode(value, as: format, options: options))
@@ -39,7 +74,7 @@ enum CLI {
         }
       },
       writeError: { errors.append(Array($0.utf8)) })
-    let status = Plistctl.run(arguments: arguments, context: context)
+    let status = body(context)
     return Result(
       status: status.rawValue, stdout: String(decoding: output.bytes, as: UTF8.self),
       stderr: String(decoding: errors.bytes, as: UTF8.self), stdoutBytes: output.bytes)

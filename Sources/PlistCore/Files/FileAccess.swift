@@ -12,34 +12,54 @@ public enum FileAccess {
   public static func read(path: String, maximumSize: Int = FileLimits.standard.maximumSize)
     throws(PlistError) -> [UInt8]
   {
-    guard let bytes = try read(path, maximumSize: maximumSize, regularOnly: false) else {
-      throw .notARegularFile(path: path)
+    let contents: Platform.FileContents<[UInt8]>
+    do {
+      contents = try Platform.readFile(atPath: path, limit: maximumSize, regularOnly: false)
+    } catch {
+      throw .system(error)
     }
-    return bytes
+    return try bytes(of: contents, path, maximumSize)
   }
 
   /// Reads a file that must be a regular one — a domain's, a cloud replica's: a FIFO planted
   /// there would make every reader wait for a writer — up to a limit. Nil when there is no
   /// file.
   static func readRegularFile(path: String, maximumSize: Int) throws(PlistError) -> [UInt8]? {
-    do {
-      return try read(path, maximumSize: maximumSize, regularOnly: true)
-    } catch {
-      if case .system(let failure) = error, failure.errno == .noSuchFileOrDirectory { return nil }
-      throw error
+    try regularFile(path, maximumSize) { () throws(SystemError) in
+      try Platform.readFile(atPath: path, limit: maximumSize, regularOnly: true)
     }
   }
 
-  /// Nil for a file that is not a regular one (with `regularOnly`).
-  private static func read(_ path: String, maximumSize: Int, regularOnly: Bool)
-    throws(PlistError) -> [UInt8]?
+  /// `readRegularFile(path:maximumSize:)` into memory of its own rather than an array
+  /// (`Platform.readRegularFileBytes`); nil when there is no file.
+  static func readRegularFileBytes(path: String, maximumSize: Int) throws(PlistError)
+    -> FileBytes?
   {
-    let contents: Platform.FileContents
+    try regularFile(path, maximumSize) { () throws(SystemError) in
+      try Platform.readRegularFileBytes(atPath: path, limit: maximumSize)
+    }
+  }
+
+  /// What `read` found, or nil when there is no file; the errors of a file that must be a
+  /// regular one.
+  private static func regularFile<Bytes>(
+    _ path: String, _ maximumSize: Int,
+    _ read: () throws(SystemError) -> Platform.FileContents<Bytes>
+  ) throws(PlistError) -> Bytes? {
+    let contents: Platform.FileContents<Bytes>
     do {
-      contents = try Platform.readFile(atPath: path, limit: maximumSize, regularOnly: regularOnly)
+      contents = try read()
     } catch {
+      if error.errno == .noSuchFileOrDirectory { return nil }
       throw .system(error)
     }
+    return try bytes(of: contents, path, maximumSize)
+  }
+
+  /// The bytes read, or the error for a file that is not a regular one or is too large.
+  private static func bytes<Bytes>(
+    of contents: Platform.FileContents<Bytes>, _ path: String, _ maximumSize: Int
+  ) throws(PlistError) -> Bytes {
     switch contents {
     case .bytes(let bytes): return bytes
     case .notRegular: throw .notARegularFile(path: path)
@@ -108,17 +128,27 @@ public enum FileAccess {
     try decode(try read(path: path), source: path)
   }
 
-  /// Writes bytes to an open descriptor, retrying short writes.
+  /// Writes text to an open descriptor, retrying short writes; straight from the string's
+  /// storage (a `read D K` makes no array).
   ///
   /// - Parameters:
-  ///   - bytes: The bytes.
+  ///   - text: The text, written as UTF-8.
   ///   - descriptor: The descriptor.
   ///   - name: How errors name it, e.g. `<stdout>`.
   /// - Throws: `PlistError.system` when the write fails (a closed pipe, a full disk).
-  public static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32, name: String)
+  public static func write(_ text: String, toDescriptor descriptor: Int32, name: String)
     throws(PlistError)
   {
-    do { try Platform.writeAll(fd: descriptor, bytes, path: name) } catch { throw .system(error) }
+    var text = text
+    let failure = text.withUTF8 { bytes -> SystemError? in
+      do throws(SystemError) {
+        try Platform.writeAll(fd: descriptor, UnsafeRawBufferPointer(bytes), path: name)
+      } catch {
+        return error
+      }
+      return nil
+    }
+    if let failure { throw .system(failure) }
   }
 
   /// Encodes a value straight to an open descriptor in 64 KiB pieces.

@@ -21,36 +21,86 @@ extension Platform {
   }
 
   /// What reading a file with a limit found.
-  enum FileContents {
-    /// The whole file.
-    case bytes([UInt8])
+  enum FileContents<Bytes> {
+    /// The whole file (or its size, or what was made of it).
+    case bytes(Bytes)
     /// Not a regular file (a FIFO, a device, a socket), and only one was wanted.
     case notRegular
     /// More than the limit: the file's size says so, or a stream went past it.
     case tooLarge
+
+    /// What reading goes on to find, when there is something to read.
+    func flatMap<Other>(_ next: (Bytes) throws(SystemError) -> FileContents<Other>)
+      throws(SystemError) -> FileContents<Other>
+    {
+      switch self {
+      case .bytes(let bytes): return try next(bytes)
+      case .notRegular: return .notRegular
+      case .tooLarge: return .tooLarge
+      }
+    }
   }
 
   /// Reads a whole file, up to `limit` bytes. With `regularOnly`, anything but a regular
   /// file is refused before a byte is read: a FIFO is opened without waiting for a writer
   /// (a domain file must never make a command hang), and a device is not read.
   static func readFile(atPath path: String, limit: Int, regularOnly: Bool) throws(SystemError)
-    -> FileContents
+    -> FileContents<[UInt8]>
+  {
+    let fd = try openForReading(path, regularOnly: regularOnly)
+    defer { close(fd) }
+    return try sizeForReading(fd, path, limit, regularOnly: regularOnly).flatMap {
+      (size) throws(SystemError) in
+      try readAll(fd: fd, path: path, sizeHint: size, limit: limit).map(FileContents.bytes)
+        ?? .tooLarge
+    }
+  }
+
+  /// `readFile(atPath:limit:regularOnly: true)` into memory of its own rather than an
+  /// array: the first array a process makes costs the runtime's set-up of the standard
+  /// library's array types (25 k instructions, an eighth of a `read D K`). One read of the
+  /// size `fstat` gives, and a byte more to see the end; a file that grew since is read again
+  /// from the start.
+  static func readRegularFileBytes(atPath path: String, limit: Int) throws(SystemError)
+    -> FileContents<FileBytes>
+  {
+    let fd = try openForReading(path, regularOnly: true)
+    defer { close(fd) }
+    return try sizeForReading(fd, path, limit, regularOnly: true).flatMap {
+      (size) throws(SystemError) in
+      let file = FileBytes(capacity: size + 1)
+      adviseHugePages(UnsafeMutableRawBufferPointer(file.storage))
+      file.count = try readFully(fd, into: file.storage, from: 0, path: path).filled
+      if file.count <= size { return .bytes(file) }
+      guard lseek(fd, 0, SEEK_SET) == 0 else { throw SystemError(operation: .read, path: path) }
+      guard let bytes = try readAll(fd: fd, path: path, sizeHint: size, limit: limit) else {
+        return .tooLarge
+      }
+      return .bytes(FileBytes(copying: bytes))
+    }
+  }
+
+  /// A file opened for reading; with `regularOnly`, without waiting for a FIFO's writer.
+  private static func openForReading(_ path: String, regularOnly: Bool) throws(SystemError)
+    -> Int32
   {
     let flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)
     let fd = injectedFault(.open) ? -1 : open(path, flags)
     guard fd >= 0 else { throw SystemError(operation: .read, path: path) }
-    defer { close(fd) }
+    return fd
+  }
+
+  /// An open file's size to read (0 for a stream), or why it is not read.
+  private static func sizeForReading(_ fd: Int32, _ path: String, _ limit: Int, regularOnly: Bool)
+    throws(SystemError) -> FileContents<Int>
+  {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw SystemError(operation: .read, path: path) }
     let type = info.st_mode & S_IFMT
     if type == S_IFDIR { throw SystemError(operation: .read, path: path, errno: .isADirectory) }
     if type != S_IFREG && regularOnly { return .notRegular }
     if type == S_IFREG && Int(info.st_size) > limit { return .tooLarge }
-    let size = type == S_IFREG ? Int(info.st_size) : 0
-    guard let bytes = try readAll(fd: fd, path: path, sizeHint: size, limit: limit) else {
-      return .tooLarge
-    }
-    return .bytes(bytes)
+    return .bytes(type == S_IFREG ? Int(info.st_size) : 0)
   }
 
   /// Reads a descriptor to its end, straight into the array's uninitialised storage (no
@@ -65,37 +115,43 @@ extension Platform {
     var capacity = min(sizeHint > 0 ? sizeHint + 1 : 16_384, ceiling)
     var bytes: [UInt8] = []
     while true {
-      var readError: Int32 = 0
+      var failure: SystemError?
       var atEnd = false
       let previous = bytes
       bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-        guard let base = buffer.baseAddress else { return }
         adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-        previous.withUnsafeBufferPointer { old in
-          if let start = old.baseAddress { base.initialize(from: start, count: old.count) }
+        let kept = buffer.initialize(fromContentsOf: previous)
+        do throws(SystemError) {
+          (initialized, atEnd) = try readFully(fd, into: buffer, from: kept, path: path)
+        } catch {
+          (initialized, failure) = (kept, error)
         }
-        var filled = previous.count
-        while filled < capacity {
-          let got = injectedFault(.read) ? -1 : read(fd, base + filled, capacity - filled)
-          if got > 0 {
-            filled += got
-          } else if got == 0 {
-            atEnd = true
-            break
-          } else if Errno.current != .interrupted {
-            readError = Errno.current.rawValue
-            break
-          }
-        }
-        initialized = filled
       }
-      if readError != 0 {
-        throw SystemError(operation: .read, path: path, errno: Errno(rawValue: readError))
-      }
+      if let failure { throw failure }
       if bytes.count > limit { return nil }
       if atEnd { return bytes }
       capacity = capacity > ceiling / 2 ? ceiling : capacity * 2
     }
+  }
+
+  /// Reads into `buffer` from `start` until it is full or the descriptor is at its end,
+  /// retrying EINTR; returns how much of it is filled, and whether the end was seen.
+  private static func readFully(
+    _ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, from start: Int, path: String
+  ) throws(SystemError) -> (filled: Int, atEnd: Bool) {
+    guard let base = buffer.baseAddress else { return (0, false) }
+    var filled = start
+    while filled < buffer.count {
+      let got = injectedFault(.read) ? -1 : read(fd, base + filled, buffer.count - filled)
+      if got > 0 {
+        filled += got
+      } else if got == 0 {
+        return (filled, true)
+      } else if Errno.current != .interrupted {
+        throw SystemError(operation: .read, path: path)
+      }
+    }
+    return (filled, false)
   }
 
   // MARK: - Writing

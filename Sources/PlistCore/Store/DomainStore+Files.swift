@@ -189,7 +189,7 @@ extension DomainStore {
   {
     // (No tuple here: its type would be made at run time, in every process.)
     let read = try settledRead(path, limits: limits) { (bytes) throws(PlistParseError) in
-      let decoded = try PropertyList.decode(bytes, allowJSON: true)
+      let decoded = try PropertyList.decode(buffer: bytes, allowJSON: true)
       return DecodedFile(value: decoded.value, format: decoded.format)
     }
     switch read {
@@ -220,17 +220,19 @@ extension DomainStore {
   /// `parse` again only when the file changed, while an app may be saving it (see `read`).
   static func settledRead<Parsed>(
     _ path: String, limits: FileLimits,
-    parse: ([UInt8]) throws(PlistParseError) -> Parsed
+    parse: (UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> Parsed
   ) throws(PlistError) -> SettledRead<Parsed> {
     var polls = 0
     // The version of the file just before the last read (unknown for the first).
     var known: FileIdentity?
     while true {
-      guard let bytes = try FileAccess.readRegularFile(path: path, maximumSize: limits.maximumSize)
+      // In memory of their own, not an array (see `Platform.readRegularFileBytes`).
+      guard
+        let file = try FileAccess.readRegularFileBytes(path: path, maximumSize: limits.maximumSize)
       else { return .missing }
       var failure: PlistParseError?
-      if !bytes.isEmpty {
-        do { return .parsed(try parse(bytes)) } catch { failure = error }
+      if file.count > 0 {
+        do { return .parsed(try file.withBytes(parse)) } catch { failure = error }
       }
       // An old file is not being saved: what it holds now, it holds.
       if known == nil && !isRecent(Platform.identity(atPath: path)) {

@@ -17,19 +17,17 @@ extension DomainStore {
   {
     let path = self.path(of: domain)
     let read = try Self.settledRead(path, limits: limits) {
-      (bytes) throws(PlistParseError) -> FindRead in
-      try bytes.withUnsafeBufferPointer { (buffer) throws(PlistParseError) -> FindRead in
-        let format = PlistFormat.detect(head: buffer)
-        if word.cannotBeIn(file: buffer, format: format) {
-          // Checked as a full read; a root that is not a dictionary is read in full below,
-          // for the full read's error.
-          if case .needsFullRead = try PropertyList.lookUp("", in: buffer, format: format) {
-          } else {
-            return .cannotMatch
-          }
+      (buffer) throws(PlistParseError) -> FindRead in
+      let format = PlistFormat.detect(head: buffer)
+      if word.cannotBeIn(file: buffer, format: format) {
+        // Checked as a full read; a root that is not a dictionary is read in full below,
+        // for the full read's error.
+        if case .needsFullRead = try PropertyList.lookUp("", in: buffer, format: format) {
+        } else {
+          return .cannotMatch
         }
-        return .value(try PropertyList.decode(buffer: buffer, allowJSON: true).value)
       }
+      return .value(try PropertyList.decode(buffer: buffer, allowJSON: true).value)
     }
     switch read {
     case .missing, .empty, .parsed(.cannotMatch): return nil

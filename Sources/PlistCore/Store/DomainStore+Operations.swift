@@ -32,6 +32,11 @@ extension DomainStore {
   ///   `load(_:)` throws.
   public func value(at path: PlistPath, in domain: Domain) throws(PlistError) -> PlistValue {
     if let value = try lookUpValue(at: path, in: domain) { return value }
+    return try valueInFullRead(at: path, in: domain)
+  }
+
+  /// `value(at:in:)` from the whole domain read into values.
+  func valueInFullRead(at path: PlistPath, in domain: Domain) throws(PlistError) -> PlistValue {
     guard let value = try dictionary(of: domain).value(at: path) else {
       throw .keyNotFound(path, domain: domain.displayName)
     }

@@ -132,10 +132,13 @@ public struct DomainStore: Sendable {
   /// more keeps room for UTF-16 breadcrumbs, and releasing the first such string costs the
   /// runtime 36 k instructions (it makes the breadcrumbs' optional type then, a sixth of a
   /// `read D K`): grown by interpolation, a 58-byte path had that room.
-  private static func joined(_ parts: String...) -> String {
+  private static func joined(_ a: String, _ b: String, _ c: String, _ d: String = "") -> String {
     var result = ""
-    result.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
-    for part in parts { result += part }
+    result.reserveCapacity(a.utf8.count + b.utf8.count + c.utf8.count + d.utf8.count)
+    result += a
+    result += b
+    result += c
+    result += d
     return result
   }
 

@@ -51,15 +51,25 @@ struct ReadCommand: Command {
         domainName: domainArgument
       ).print(key: key, format: format, showSource: showSource, in: context)
     }
-    let store = try context.store()
     guard let domainArgument else {
       return try context.emit(
-        .dictionary(DomainLabels.dictionary(try store.allDomains())), as: format)
+        .dictionary(DomainLabels.dictionary(try context.store().allDomains())), as: format)
     }
-    let domain = try context.domain(domainArgument)
     guard let key else {
+      let store = try context.store()
+      let domain = try context.domain(domainArgument)
       return try context.emit(.dictionary(try store.dictionary(of: domain)), as: format)
     }
-    try context.emit(try store.value(at: KeyArgument.path(key), in: domain), as: format)
+    try Self.printValue(of: key, inDomain: domainArgument, as: format, in: context)
+  }
+
+  /// `read DOMAIN KEY`, also run straight from the process's arguments (`OneKeyRead`).
+  static func printValue(
+    of key: String, inDomain domainArgument: String, as format: OutputFormat,
+    in context: CommandContext
+  ) throws {
+    let store = try context.store()
+    let domain = try context.domain(domainArgument)
+    try context.emit(try KeyArgument.value(key, in: domain, of: store), as: format)
   }
 }

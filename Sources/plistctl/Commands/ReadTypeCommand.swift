@@ -21,7 +21,7 @@ struct ReadTypeCommand: Command {
 
   func run(in context: CommandContext) throws {
     let domain = try context.domain(domainArgument ?? "")
-    let value = try context.store().value(at: KeyArgument.path(key), in: domain)
+    let value = try KeyArgument.value(key, in: domain, of: try context.store())
     try context.print("Type is \(value.type.name)")
   }
 }

@@ -10,8 +10,8 @@ struct CommandContext {
   var readInput: (Int) throws(PlistError) -> [UInt8]
   /// `--max-size`: the most bytes read from a FILE (`PLISTCTL_MAX_SIZE` when nil).
   var maximumSize: Int?
-  /// Writes bytes to standard output.
-  var writeOutput: ([UInt8]) throws(PlistError) -> Void
+  /// Writes text to standard output.
+  var writeOutput: (String) throws(PlistError) -> Void
   /// Encodes a value straight to standard output (streamed for the real process).
   var writeValue: (PlistValue, PlistFormat, PropertyList.WriteOptions) throws(PlistError) -> Void
   /// Writes text to standard error.
@@ -29,8 +29,8 @@ struct CommandContext {
           descriptor: Platform.standardInput, name: standardInputName, maximumSize: maximumSize)
       },
       maximumSize: nil,
-      writeOutput: { (bytes) throws(PlistError) in
-        try FileAccess.write(bytes, toDescriptor: Platform.standardOutput, name: standardOutputName)
+      writeOutput: { (text) throws(PlistError) in
+        try FileAccess.write(text, toDescriptor: Platform.standardOutput, name: standardOutputName)
       },
       writeValue: { (value, format, options) throws(PlistError) in
         try FileAccess.encode(
@@ -38,8 +38,7 @@ struct CommandContext {
           name: standardOutputName)
       },
       writeError: { text in
-        try? FileAccess.write(
-          Array(text.utf8), toDescriptor: Platform.standardError, name: "<stderr>")
+        try? FileAccess.write(text, toDescriptor: Platform.standardError, name: "<stderr>")
       })
   }
 
@@ -110,7 +109,7 @@ struct CommandContext {
   }
 
   func print(_ text: String) throws(PlistError) {
-    try writeOutput(Array((text + "\n").utf8))
+    try writeOutput(text + "\n")
   }
 
   /// How messages name a FILE argument: the path, or `<stdin>` for `-`.

@@ -20,14 +20,15 @@ extension BinaryPlistReader {
     guard bytes[start] >> 4 == 0xD else { return .needsFullRead }
     // What `object(_:depth:)` does around the root's decoding.
     validator.enterRoot(root)
-    let wanted = Array(key.utf8)
     var count = 0
     var found: Int?
-    try validator.checkDictionary(at: start, info: Int(bytes[start] & 0x0F), depth: 0) {
-      keyStart, valueIndex in
-      count += 1
-      if BinaryStringKey(bytes: bytes, start: keyStart).equals(wanted) {
-        found = valueIndex
+    try key.withTemporaryUTF8 { (wanted) throws(PlistParseError) in
+      _ = try validator.checkDictionary(at: start, info: Int(bytes[start] & 0x0F), depth: 0) {
+        keyStart, valueIndex in
+        count += 1
+        if BinaryStringKey(bytes: bytes, start: keyStart).equals(wanted) {
+          found = valueIndex
+        }
       }
     }
     // The root itself, which `object(_:depth:)` counts once it is done: the budget's last
@@ -67,7 +68,7 @@ private struct BinaryStringKey {
   /// Where the object starts.
   let start: Int
 
-  func equals(_ key: [UInt8]) -> Bool {
+  func equals(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
     var count = Int(bytes[start] & 0x0F)
     var payload = start + 1
     if count == 0x0F {
@@ -76,9 +77,8 @@ private struct BinaryStringKey {
       payload = start + 2 + width
     }
     if bytes[start] >> 4 == 0x5 {
-      return key.withUnsafeBufferPointer {
-        Platform.bytesEqual($0, UnsafeBufferPointer(rebasing: bytes[payload..<(payload + count)]))
-      }
+      return Platform.bytesEqual(
+        key, UnsafeBufferPointer(rebasing: bytes[payload..<(payload + count)]))
     }
     // UTF-16: at least one byte of UTF-8 per unit, so a longer string cannot be equal.
     guard count <= key.count else { return false }
@@ -99,6 +99,6 @@ private struct BinaryStringKey {
       }
       TextDecoder.appendScalar(unit, to: &utf8)
     }
-    return utf8 == key
+    return utf8.elementsEqual(key)
   }
 }

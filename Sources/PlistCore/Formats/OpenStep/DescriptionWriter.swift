@@ -17,7 +17,7 @@ enum DescriptionWriter {
     case .date(let d): out.append(utf8: DateFormatting.description(d))
     default: appendScalar(value, quoted: false, to: out)
     }
-    return String(decoding: out.finish(), as: UTF8.self)
+    return out.finishText()
   }
 
   private static func appendCollection(_ value: PlistValue, level: Int, to out: ByteOutput) {

@@ -157,6 +157,12 @@ final class ByteOutput {
     return Array(UnsafeBufferPointer(start: storage, count: count))
   }
 
+  /// `finish()` as text, without the array between (a `read D K` makes none).
+  func finishText() -> String {
+    flush()
+    return String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
+  }
+
   private func grow(minimum: Int) {
     let newCapacity = max(capacity * 2, count + minimum)
     let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -40,3 +40,19 @@ enum UTF8Text {
     return true
   }
 }
+
+extension String {
+  /// `body` over a copy of the string's UTF-8 bytes in temporary memory (on the stack when
+  /// small) rather than in an array: the first array a process makes costs the runtime's
+  /// set-up of the standard library's prespecialised array types (25 k instructions, an
+  /// eighth of a `read D K`), and a look-up of one key needs none.
+  func withTemporaryUTF8<R, E: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+  ) throws(E) -> R {
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) {
+      (buffer) throws(E) -> R in
+      _ = buffer.initialize(from: utf8)
+      return try body(UnsafeBufferPointer(buffer))
+    }
+  }
+}

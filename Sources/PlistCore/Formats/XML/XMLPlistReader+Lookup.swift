@@ -15,14 +15,18 @@ extension XMLPlistReader {
   static func lookUp(_ key: String, in bytes: UnsafeBufferPointer<UInt8>)
     throws(PlistParseError) -> TopLevelLookup
   {
-    try TextDecoder.withUTF8(bytes, format: .xml) { (text) throws(PlistParseError) in
-      var reader = XMLPlistReader(text: text)
-      return try reader.lookUpInDocument(key)
+    try key.withTemporaryUTF8 { (key) throws(PlistParseError) in
+      try TextDecoder.withUTF8(bytes, format: .xml) { (text) throws(PlistParseError) in
+        var reader = XMLPlistReader(text: text)
+        return try reader.lookUpInDocument(key)
+      }
     }
   }
 
-  /// `parseDocument()`, looking up `key` in the root dictionary.
-  private mutating func lookUpInDocument(_ key: String) throws(PlistParseError) -> TopLevelLookup {
+  /// `parseDocument()`, looking up `key` (its UTF-8 bytes) in the root dictionary.
+  private mutating func lookUpInDocument(_ key: UnsafeBufferPointer<UInt8>)
+    throws(PlistParseError) -> TopLevelLookup
+  {
     try parseDocument(
       value: { (reader) throws(PlistParseError) in
         let start = try reader.startOfValue()
@@ -35,7 +39,9 @@ extension XMLPlistReader {
 
   /// The look-up in the root element, its open tag read: a dictionary's entries, or for any
   /// other root, the element checked (as a full read would) and `.needsFullRead`.
-  private mutating func lookUp(_ key: String, inRoot open: OpenTag, openedAt start: Int)
+  private mutating func lookUp(
+    _ key: UnsafeBufferPointer<UInt8>, inRoot open: OpenTag, openedAt start: Int
+  )
     throws(PlistParseError) -> TopLevelLookup
   {
     guard open.tag == .dict else {
@@ -46,12 +52,11 @@ extension XMLPlistReader {
   }
 
   /// `parseDict(_:depth:openedAt:)` for the root, keeping only the value of `key`.
-  private mutating func lookUpInDictionary(_ key: String, _ open: OpenTag, openedAt start: Int)
-    throws(PlistParseError) -> TopLevelLookup
-  {
+  private mutating func lookUpInDictionary(
+    _ key: UnsafeBufferPointer<UInt8>, _ open: OpenTag, openedAt start: Int
+  ) throws(PlistParseError) -> TopLevelLookup {
     try enterContainer(inside: 0, at: start)
     if open.selfClosing { return .empty }
-    let wantedBytes = Array(key.utf8)
     var count = 0
     var found: PlistValue?
     // A root `<dict><key>CF$UID</key><integer>N</integer></dict>` is a UID, not a dictionary
@@ -76,7 +81,7 @@ extension XMLPlistReader {
       if pos >= text.count || atClosingTag() {
         throw failure("key \"\(string(of: entryKey))\" has no value", at: keyStart)
       }
-      let wanted = has(entryKey, wantedBytes)
+      let wanted = has(entryKey, key)
       let uidKey = has(entryKey, Self.uidKey)
       onlyUIDKeys = onlyUIDKeys && uidKey
       if wanted || onlyUIDKeys {
@@ -90,7 +95,10 @@ extension XMLPlistReader {
     }
   }
 
-  private static let uidKey = Array("CF$UID".utf8)
+  private static var uidKey: UnsafeBufferPointer<UInt8> {
+    let key: StaticString = "CF$UID"
+    return UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+  }
 
   /// A key as read: where its text lies when it is plain text (checked UTF-8), else the
   /// string that `content(of:openedAt:)` made of it.
@@ -135,13 +143,11 @@ extension XMLPlistReader {
     return .plain(textStart..<end)
   }
 
-  private func has(_ key: EntryKey, _ bytes: [UInt8]) -> Bool {
+  private func has(_ key: EntryKey, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     switch key {
     case .plain(let range):
-      return bytes.withUnsafeBufferPointer {
-        Platform.bytesEqual($0, UnsafeBufferPointer(rebasing: text[range]))
-      }
-    case .decoded(let string): return Array(string.utf8) == bytes
+      return Platform.bytesEqual(bytes, UnsafeBufferPointer(rebasing: text[range]))
+    case .decoded(let string): return string.utf8.elementsEqual(bytes)
     }
   }
 
