@@ -138,39 +138,32 @@ extension FileAccess {
       try writeTree(value, as: format, options: options, exiting: exiting, into: output)
       return
     }
-    // A walk that refuses what the tree reads (it meets its limits at other moments: a
-    // shared container deeper than the tree's cached one, the expansion budget checked at
-    // every step) gives way to the tree's own conversion, in a fresh output.
-    var readByTheTree: PlistValue?
-    do {
-      try output { (out) throws(PlistError) in
-        let failure = bytes.withUnsafeBufferPointer { buffer -> StreamingConversionFailure? in
-          do throws(StreamingConversionFailure) {
-            switch format {
-            case .xml: try BinaryToXMLConverter.convert(buffer, to: out)
-            case .openStep: try BinaryToOpenStepConverter.convert(buffer, to: out)
-            default:
-              try BinaryToJSONConverter.convert(
-                buffer, to: out, pretty: options.prettyJSON, fragments: options.jsonFragments)
-            }
-            return nil
-          } catch {
-            return error
+    // The walks refuse what the tree reader refuses (`BinaryPlistReader+Limits`: one rule
+    // for depth and the budget), but may meet another problem first.
+    try output { (out) throws(PlistError) in
+      let failure = bytes.withUnsafeBufferPointer { buffer -> StreamingConversionFailure? in
+        do throws(StreamingConversionFailure) {
+          switch format {
+          case .xml: try BinaryToXMLConverter.convert(buffer, to: out)
+          case .openStep: try BinaryToOpenStepConverter.convert(buffer, to: out)
+          default:
+            try BinaryToJSONConverter.convert(
+              buffer, to: out, pretty: options.prettyJSON, fragments: options.jsonFragments)
           }
-        }
-        guard let failure else { return }
-        // The tree reader's error, if it has one, as a conversion through the tree would
-        // report it (the walk meets problems in another order, and a value the format
-        // cannot hold before a broken object further on).
-        readByTheTree = try decode(bytes, source: source).value
-        switch failure {
-        case .parse(let error): throw .parse(error, source: source)
-        case .encoding(let error): throw .encoding(error)
+          return nil
+        } catch {
+          return error
         }
       }
-    } catch {
-      guard let value = readByTheTree else { throw error }
-      try writeTree(value, as: format, options: options, exiting: exiting, into: output)
+      guard let failure else { return }
+      // The tree reader's error, if it has one, as a conversion through the tree would
+      // report it (the walk meets problems in another order, and a value the format cannot
+      // hold before a broken object further on).
+      _ = try decode(bytes, source: source)
+      switch failure {
+      case .parse(let error): throw .parse(error, source: source)
+      case .encoding(let error): throw .encoding(error)
+      }
     }
   }
 

@@ -165,57 +165,6 @@ struct StreamingConversionTests {
     #expect(error.kind == .expansionLimit(4 * bytes.count))
   }
 
-  /// Files the tree reads but the walk refuses, as the walk meets its limits at other moments:
-  /// a root whose sharing lands just past the expansion budget after its last reuse (the
-  /// tree checks the budget on reuse, the walk at every step), and a container read first
-  /// at depth 1 and then again at 512 (the tree takes it from its cache, the walk goes
-  /// down). The conversion then writes the tree's bytes, or gives the tree's writer's error.
-  @Test(arguments: [PlistFormat.json, .xml, .openStep, .binary])
-  func whatTheTreeReadsTheWalkMustNotRefuse(format: PlistFormat) throws {
-    let budget: [UInt8] = [
-      0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x51, 0x61, 0xAF, 0x12,
-      0x00, 0x00, 0x00, 0x1F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xAE,
-      0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
-      0x01, 0x01, 0x41, 0x07, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x0A,
-      0x00, 0x00, 0x00, 0x2F, 0x00, 0x00, 0x00, 0x3E, 0x00, 0x00, 0x00, 0x00,
-      0x00, 0x00, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04,
-      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00,
-      0x00, 0x00, 0x00, 0x40,
-    ]
-    // [X, c0]; X = [true]; c0 → c1 → … → c510 → X.
-    let chain = 511
-    var objects: [[UInt8]] = [
-      [0xA2, 0, 1, 0, 2], [0xA1, 0, UInt8(truncatingIfNeeded: 2 + chain)],
-    ]
-    objects[1] = [0xA1] + Self.bigEndian(2 + chain, width: 2)
-    for i in 0..<chain {
-      objects.append([0xA1] + Self.bigEndian(i + 1 < chain ? 2 + i + 1 : 1, width: 2))
-    }
-    objects.append([0x09])
-    var deep = Array("bplist00".utf8)
-    var offsets: [UInt8] = []
-    for object in objects {
-      offsets += Self.bigEndian(deep.count, width: 4)
-      deep += object
-    }
-    let table = deep.count
-    deep += offsets + [0, 0, 0, 0, 0, 0, 4, 2] + Self.bigEndian(objects.count, width: 8)
-    deep += Self.bigEndian(0, width: 8) + Self.bigEndian(table, width: 8)
-    for bytes in [budget, deep] {
-      #expect((try? PropertyList.decode(bytes, as: .binary)) != nil, "the tree reads it")
-      let converted = try Self.convert(bytes, to: format)
-      let tree = Self.throughTree(bytes, to: format, compact: false)
-      #expect(converted.output == tree.output)
-      #expect(Self.describe(converted.error) == tree.error)
-    }
-  }
-
-  static func bigEndian(_ value: Int, width: Int) -> [UInt8] {
-    (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - $0))) }
-  }
-
   /// Dictionaries that share the next one under two keys, 7 deep: 255 values, 509 with their
   /// keys, which the tree reader counts against the budget of 4 per byte (360 here): the
   /// streaming conversion refused it only once it counted keys too.

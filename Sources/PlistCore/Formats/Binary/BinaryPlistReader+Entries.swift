@@ -98,7 +98,7 @@ extension BinaryPlistReader {
       if replacedValues == nil { replacedValues = try BinaryPlistReader(bytes: bytes) }
       for (index, value) in values.enumerated() where replaced[index] {
         let size = try replacedValues?.object(value, depth: depth + 1).size ?? 0
-        try account(size, at: value)
+        try account(size)
       }
     }
     return SortedEntries(

@@ -23,7 +23,7 @@ extension BinaryPlistReader {
     var count = 0
     var found: Int?
     try key.withTemporaryUTF8 { (wanted) throws(PlistParseError) in
-      try validator.checkDictionary(at: start, info: Int(bytes[start] & 0x0F), depth: 0) {
+      _ = try validator.checkDictionary(at: start, info: Int(bytes[start] & 0x0F), depth: 0) {
         keyStart, valueIndex in
         count += 1
         if BinaryStringKey(bytes: bytes, start: keyStart).equals(wanted) {
@@ -31,6 +31,9 @@ extension BinaryPlistReader {
         }
       }
     }
+    // The root itself, which `object(_:depth:)` counts once it is done: the budget's last
+    // step.
+    try validator.reader.account(1)
     guard count > 0 else { return .empty }
     guard let found else { return .missing }
     // The file passed the full read's checks and its expansion budget, so the value can be

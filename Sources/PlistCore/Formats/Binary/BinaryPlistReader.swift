@@ -5,7 +5,7 @@
 struct BinaryPlistReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let trailer: BinaryPlistTrailer
-  /// Decoded objects by index, with the number of values each unfolds to.
+  /// Decoded objects by index, with the number of values each unfolds to and its height.
   var cache: [CachedObject?]
   /// Objects on the path from the root to the object being decoded.
   var onPath: [Bool]
@@ -15,7 +15,10 @@ struct BinaryPlistReader {
 
   struct CachedObject {
     let value: PlistValue
-    let size: Int
+    let extent: ObjectExtent
+
+    var size: Int { extent.size }
+    var height: Int { extent.height }
   }
 
   static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistValue {
@@ -37,15 +40,6 @@ struct BinaryPlistReader {
     expansionLimit = Self.expansionLimit(forSize: bytes.count)
   }
 
-  /// At most how many values a file of `size` bytes may unfold to: 4 per byte. Every use of
-  /// an object costs at least a byte (a reference), so a file that CoreFoundation or
-  /// plistctl wrote — they share scalars, never containers — unfolds to fewer values than it
-  /// has bytes; only shared containers exceed that, and a 181-byte graph of them would
-  /// otherwise fill gigabytes when printed.
-  static func expansionLimit(forSize size: Int) -> Int {
-    size.multipliedReportingOverflow(by: 4).partialValue
-  }
-
   /// The offset of object `index`, checked to lie in the object table.
   func offset(of index: Int) throws(PlistParseError) -> Int {
     let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
@@ -61,7 +55,9 @@ struct BinaryPlistReader {
 
   mutating func object(_ index: Int, depth: Int) throws(PlistParseError) -> CachedObject {
     if index < cache.count, let cached = cache[index] {
-      try account(cached.size, at: index)
+      // Taken again as the walks that go down would meet it (`BinaryPlistReader+Limits`).
+      try checkReuse(of: index, height: cached.height, depth: depth) { cache[$0]?.height ?? 0 }
+      try account(cached.size)
       return cached
     }
     let at = try offset(of: index)
@@ -70,28 +66,13 @@ struct BinaryPlistReader {
     }
     onPath[index] = true
     let before = expandedCount
-    let value = try decode(at: at, depth: depth)
+    var height = 0
+    let value = try decodeObject(at: at, depth: depth, height: &height)
     onPath[index] = false
-    expandedCount += 1
-    let decoded = CachedObject(value: value, size: expandedCount - before)
+    try account(1)
+    let decoded = CachedObject(
+      value: value, extent: ObjectExtent(size: expandedCount - before, height: height))
     if index < cache.count { cache[index] = decoded }
     return decoded
-  }
-
-  /// Throws unless an array or dictionary at `start`, inside `depth` others, is within the
-  /// nesting limit.
-  func checkContainerDepth(_ depth: Int, at start: Int) throws(PlistParseError) {
-    guard NestingLimit.allowsContainer(inside: depth) else {
-      throw NestingLimit.parseError(.binary, at: .byteOffset(start))
-    }
-  }
-
-  mutating func account(_ size: Int, at index: Int) throws(PlistParseError) {
-    expandedCount += size
-    if expandedCount > expansionLimit {
-      throw PlistParseError(
-        format: .binary, kind: .expansionLimit(expansionLimit),
-        position: .byteOffset((try? offset(of: index)) ?? 0))
-    }
   }
 }

@@ -11,7 +11,7 @@ struct BinaryPlistValidator {
   /// For its checks (offsets, counts, ranges, references, depth), its path of open objects
   /// and its expansion budget; it keeps no values.
   var reader: BinaryPlistReader
-  /// Per object: the values it unfolds to, and whether it is on the current path.
+  /// Per object: what it unfolds to, once finished, and whether it is on the current path.
   private let marks: ObjectMarks
 
   init(bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
@@ -24,25 +24,32 @@ struct BinaryPlistValidator {
 
   var bytes: UnsafeBufferPointer<UInt8> { reader.bytes }
 
-  /// `BinaryPlistReader.object(_:depth:)` without the value; returns where the object starts.
+  /// `BinaryPlistReader.object(_:depth:)` without the value; returns where the object starts
+  /// and its height.
   @discardableResult
-  mutating func check(_ index: Int, depth: Int) throws(PlistParseError) -> Int {
+  mutating func check(_ index: Int, depth: Int) throws(PlistParseError)
+    -> (start: Int, height: Int)
+  {
     let at = try offset(of: index)
-    let size = marks.sizes[index]
-    if size > 0 {
-      try reader.account(size, at: index)
-      return at
+    let finished = marks.extents[index]
+    if finished.isFinished {
+      let extents = marks.extents
+      try reader.checkReuse(of: index, height: finished.height, depth: depth) {
+        extents[$0].height
+      }
+      try reader.account(finished.size)
+      return (at, finished.height)
     }
     guard !marks.onPath[index] else {
       throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
     }
     marks.onPath[index] = true
     let before = reader.expandedCount
-    try checkObject(at: at, depth: depth)
+    let height = try checkObject(at: at, depth: depth)
     marks.onPath[index] = false
-    reader.expandedCount += 1
-    marks.sizes[index] = reader.expandedCount - before
-    return at
+    try reader.account(1)
+    marks.extents[index] = ObjectExtent(size: reader.expandedCount - before, height: height)
+    return (at, height)
   }
 
   /// `BinaryPlistReader.reference(at:from:)`, with the usual widths read directly.
@@ -90,8 +97,8 @@ struct BinaryPlistValidator {
     return Int(offset)
   }
 
-  /// `BinaryPlistReader.decode(at:depth:)` without the value.
-  private mutating func checkObject(at start: Int, depth: Int) throws(PlistParseError) {
+  /// `BinaryPlistReader.decodeObject(at:depth:)` without the value: returns the height.
+  private mutating func checkObject(at start: Int, depth: Int) throws(PlistParseError) -> Int {
     let marker = bytes[start]
     let info = Int(marker & 0x0F)
     // The commonest object, an ASCII string of up to 255 bytes, checked here as
@@ -108,11 +115,11 @@ struct BinaryPlistValidator {
         payload + count <= reader.trailer.offsetTableOffset,
         ASCII.isASCII(UnsafeBufferPointer(rebasing: bytes[payload..<(payload + count)]))
       {
-        return
+        return 0
       }
     }
     switch marker >> 4 {
-    case 0x0 where marker == 0x08 || marker == 0x09: return
+    case 0x0 where marker == 0x08 || marker == 0x09: return 0
     case 0x1: try checkInteger(at: start, widthLog2: info)
     case 0x2 where info == 2: _ = try reader.unsigned(at: start + 1, width: 4)
     case 0x2 where info == 3: _ = try reader.unsigned(at: start + 1, width: 8)
@@ -134,12 +141,13 @@ struct BinaryPlistValidator {
     case 0x8:
       guard info < 8 else { throw reader.failure("UID wider than 8 bytes", at: start) }
       _ = try reader.unsigned(at: start + 1, width: info + 1)
-    case 0xA: try checkArray(at: start, info: info, depth: depth)
-    case 0xD: try checkDictionary(at: start, info: info, depth: depth)
+    case 0xA: return try checkArray(at: start, info: info, depth: depth)
+    case 0xD: return try checkDictionary(at: start, info: info, depth: depth)
     default:
       // A set, an unknown marker: the reader's own error.
       _ = try reader.decode(at: start, depth: depth)
     }
+    return 0
   }
 
   private func checkInteger(at start: Int, widthLog2: Int) throws(PlistParseError) {
@@ -156,62 +164,70 @@ struct BinaryPlistValidator {
     }
   }
 
-  private mutating func checkArray(at start: Int, info: Int, depth: Int) throws(PlistParseError) {
+  /// Returns the array's height.
+  private mutating func checkArray(at start: Int, info: Int, depth: Int) throws(PlistParseError)
+    -> Int
+  {
     try reader.checkContainerDepth(depth, at: start)
     let (count, payload) = try reader.countAndPayload(at: start, info: info)
     let refs = try reader.referenceRange(payload, count, at: start)
+    var height = 0
     var at = refs.lowerBound
     while at < refs.upperBound {
-      try check(try reference(at: at, from: start), depth: depth + 1)
+      height = max(height, try check(try reference(at: at, from: start), depth: depth + 1).height)
       at += reader.trailer.objectRefSize
     }
+    return height + 1
   }
 
   /// The entries of a dictionary: each key checked, then its value; `entry` is called with
-  /// where the key starts and the value's index after both were checked.
+  /// where the key starts and the value's index after both were checked. Returns the
+  /// dictionary's height.
+  @discardableResult
   mutating func checkDictionary(
     at start: Int, info: Int, depth: Int,
     entry: (Int, Int) throws(PlistParseError) -> Void = {
       _, _ in
     }
-  ) throws(PlistParseError) {
+  ) throws(PlistParseError) -> Int {
     try reader.checkContainerDepth(depth, at: start)
     let (count, payload) = try reader.countAndPayload(at: start, info: info)
     let keyRefs = try reader.referenceRange(payload, count, at: start)
     let valueRefs = try reader.referenceRange(keyRefs.upperBound, count, at: start)
     var keyAt = keyRefs.lowerBound
     var valueAt = valueRefs.lowerBound
+    var height = 0
     while keyAt < keyRefs.upperBound {
       let keyIndex = try reference(at: keyAt, from: start)
-      let keyStart = try check(keyIndex, depth: depth + 1)
+      let keyStart = try check(keyIndex, depth: depth + 1).start
       guard bytes[keyStart] >> 4 == 0x5 || bytes[keyStart] >> 4 == 0x6 else {
         throw reader.failure("dictionary key (object \(keyIndex)) is not a string", at: start)
       }
       let valueIndex = try reference(at: valueAt, from: start)
-      try check(valueIndex, depth: depth + 1)
+      height = max(height, try check(valueIndex, depth: depth + 1).height)
       try entry(keyStart, valueIndex)
       keyAt += reader.trailer.objectRefSize
       valueAt += reader.trailer.objectRefSize
     }
+    return height + 1
   }
-
 }
 
 /// The validator's per-object state in two buffers of their own (arrays inside the
 /// validator were checked for sharing at every write: 6 % of a look-up).
 private final class ObjectMarks {
-  let sizes: UnsafeMutableBufferPointer<Int>
+  let extents: UnsafeMutableBufferPointer<ObjectExtent>
   let onPath: UnsafeMutableBufferPointer<Bool>
 
   init(count: Int) {
-    sizes = .allocate(capacity: count)
-    sizes.initialize(repeating: 0)
+    extents = .allocate(capacity: count)
+    extents.initialize(repeating: .none)
     onPath = .allocate(capacity: count)
     onPath.initialize(repeating: false)
   }
 
   deinit {
-    sizes.deallocate()
+    extents.deallocate()
     onPath.deallocate()
   }
 }

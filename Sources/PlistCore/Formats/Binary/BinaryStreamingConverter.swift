@@ -53,7 +53,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
   private mutating func emit(_ index: Int, depth: Int) throws(Failure) {
     let at: Int
     do throws(PlistParseError) {
-      try reader.account(1, at: index)
+      try reader.account(1)
       at = try reader.offset(of: index)
       guard !reader.onPath[index] else {
         throw PlistParseError(
@@ -133,7 +133,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
     }
     // Every key of the file counts, replaced ones too, as the tree reader charges them: a
     // graph of shared dictionaries unfolds to its keys as well as its values.
-    do { try reader.account(refs.count / 2 / width, at: reader.trailer.topObject) } catch {
+    do { try reader.account(refs.count / 2 / width) } catch {
       throw .parse(error)
     }
     if reader.orderedASCIIEntries(refs, start, into: &asciiEntries) {

@@ -85,7 +85,7 @@ struct BinaryToBinaryConverter {
   // MARK: - Numbering
 
   private mutating func number(_ index: Int, depth: Int) throws -> UInt32 {
-    try reader.account(1, at: index)
+    try reader.account(1)
     let at = try reader.offset(of: index)
     guard !reader.onPath[index] else {
       throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
@@ -116,7 +116,7 @@ struct BinaryToBinaryConverter {
       kept = count
     } else {
       // Every key of the file, replaced ones too, as the tree reader charges them.
-      try reader.account(count, at: index)
+      try reader.account(count)
       kept = try numberEntries(refs, at, count: count, depth: depth)
     }
     reader.onPath[index] = false
