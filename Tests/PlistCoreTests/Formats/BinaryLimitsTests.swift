@@ -130,6 +130,37 @@ struct BinaryLimitsTests {
       refusal: NestingLimit.parseError(.binary, at: .byteOffset(onePast.levels[height - 1])))
   }
 
+  /// `{"a": D, "b": c0}` with D = `{"k1": "x", "k2": A}`, A holding `height` levels of arrays
+  /// around "x", and c0 → … → c(chain−1) → D: a reused dictionary whose too-deep value is not
+  /// its first. Returns the file and where A's innermost array starts.
+  static func reusedDeepDictionary(chain: Int, height: Int) -> (bytes: [UInt8], innermost: Int) {
+    var builder = BinaryFileBuilder()
+    let x = builder.string("x")
+    let innermost = builder.array([x])
+    var outer = innermost
+    for _ in 1..<height { outer = builder.array([outer]) }
+    let entryKeys = [builder.string("k1"), builder.string("k2")]
+    let dictionary = builder.dictionary(keys: entryKeys, values: [x, outer])
+    var link = dictionary
+    for _ in 0..<chain { link = builder.array([link]) }
+    let keys = [builder.string("a"), builder.string("b")]
+    let root = builder.dictionary(keys: keys, values: [dictionary, link])
+    let file = builder.file(top: root)
+    return (file.bytes, file.offsets[innermost])
+  }
+
+  /// A reused dictionary is refused where going down meets the limit: in its second value.
+  @Test(arguments: [1, 3])
+  func aReusedDictionaryIsRefusedInTheValueTooDeep(height: Int) throws {
+    let limit = PropertyList.maximumDepth
+    let atTheLimit = Self.reusedDeepDictionary(chain: limit - 2 - height, height: height)
+    try Self.expectAlike(atTheLimit.bytes, refusal: nil)
+    let onePast = Self.reusedDeepDictionary(chain: limit - 1 - height, height: height)
+    try Self.expectAlike(
+      onePast.bytes,
+      refusal: NestingLimit.parseError(.binary, at: .byteOffset(onePast.innermost)))
+  }
+
   // MARK: - The expansion budget
 
   /// A root dictionary whose `shares` keys hold one array of 100 strings, and a last key an
@@ -179,7 +210,8 @@ struct BinaryLimitsTests {
   /// Found by the fuzzer when the tree reader took a cached container without its depth and
   /// checked the budget only on reuse: a root whose sharing lands just past the budget after
   /// its last reuse, and a container read first at depth 1 and then again at 512. The tree
-  /// read both and the walks refused them; now all refuse them alike.
+  /// read both and the walks refused them; now all refuse them alike. (Their roots are
+  /// arrays, so no key is looked up in them: the files above, dictionaries, check that.)
   @Test func theFuzzersFilesAreRefusedAlike() throws {
     let budget: [UInt8] = [
       0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x51, 0x61, 0xAF, 0x12,

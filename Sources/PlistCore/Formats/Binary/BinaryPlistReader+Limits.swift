@@ -104,7 +104,13 @@ struct ObjectExtent {
   ///   - size: The values it unfolds to, itself included (at least 1; within the budget).
   ///   - height: The levels of arrays and dictionaries it holds, itself included (0 for a
   ///     scalar; within the nesting limit, 512, so below 2^10).
-  init(size: Int, height: Int) { bits = size << Self.heightBits | height }
+  ///
+  /// The size takes the other 54 bits of a 64-bit `Int`: the budget is 4 values a byte of a
+  /// file of at most `FileLimits.maximumSize` bytes, far below 2^54.
+  init(size: Int, height: Int) {
+    assert(height < 1 << Self.heightBits && size < 1 << (Int.bitWidth - Self.heightBits - 1))
+    bits = size << Self.heightBits | height
+  }
 
   /// Not finished yet.
   static let none = ObjectExtent(bits: 0)
