@@ -58,9 +58,12 @@ extension Platform {
 
   /// `readFile(atPath:limit:regularOnly: true)` into memory of its own rather than an
   /// array: the first array a process makes costs the runtime's set-up of the standard
-  /// library's array types (25 k instructions, an eighth of a `read D K`). One read of the
-  /// size `fstat` gives, and a byte more to see the end; a file that grew since is read again
-  /// from the start.
+  /// library's array types (25 k instructions, an eighth of a `read D K`). It reads the size
+  /// `fstat` gives and no more, without the further read that would see the end (a system
+  /// call of every `read D K`): a file rewritten meanwhile (Foundation saves in place) then
+  /// reads as part of its new text, which does not parse, and `DomainStore.settledRead`
+  /// looks again, as for any file caught half-written. A file that says it is empty (as
+  /// /proc's do) is read as a stream.
   static func readRegularFileBytes(atPath path: String, limit: Int) throws(SystemError)
     -> FileContents<FileBytes>
   {
@@ -68,15 +71,14 @@ extension Platform {
     defer { close(fd) }
     return try sizeForReading(fd, path, limit, regularOnly: true).flatMap {
       (size) throws(SystemError) in
-      let file = FileBytes(capacity: size + 1)
+      guard size > 0 else {
+        guard let bytes = try readAll(fd: fd, path: path, limit: limit) else { return .tooLarge }
+        return .bytes(FileBytes(copying: bytes))
+      }
+      let file = FileBytes(capacity: size)
       adviseHugePages(UnsafeMutableRawBufferPointer(file.storage))
       file.count = try readFully(fd, into: file.storage, from: 0, path: path).filled
-      if file.count <= size { return .bytes(file) }
-      guard lseek(fd, 0, SEEK_SET) == 0 else { throw SystemError(operation: .read, path: path) }
-      guard let bytes = try readAll(fd: fd, path: path, sizeHint: size, limit: limit) else {
-        return .tooLarge
-      }
-      return .bytes(FileBytes(copying: bytes))
+      return .bytes(file)
     }
   }
 

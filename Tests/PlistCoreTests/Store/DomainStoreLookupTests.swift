@@ -63,4 +63,22 @@ struct DomainStoreLookupTests {
     }
     #expect(full == lazy)
   }
+
+  /// A domain file that says it is empty but has bytes (a link to a /proc file) is read to
+  /// its end, as a stream: its error is the text's, not an empty domain's.
+  @Test func aFileThatSaysItIsEmptyIsReadToItsEnd() throws {
+    let (store, directory) = try Self.store(with: ["A": 1], as: .xml)
+    defer { directory.remove() }
+    let file = directory.path("config/com.example.lookup.plist")
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "/proc/self/maps")
+    let error = #expect(throws: PlistError.self) {
+      try store.value(forKey: "A", in: Self.domain)
+    }
+    guard case .parse(_, let source)? = error else {
+      Issue.record("expected a parse error, got \(String(describing: error))")
+      return
+    }
+    #expect(source == file)
+  }
 }
