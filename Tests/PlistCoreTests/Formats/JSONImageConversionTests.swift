@@ -36,19 +36,12 @@ struct JSONImageConversionTests {
   /// JSON texts: the corpus's own, and every corpus file JSON can hold (pretty, and compact
   /// for every other one).
   static func texts() throws -> [[UInt8]] {
-    var texts: [[UInt8]] = []
-    for (n, entry) in Fixtures.corpus.enumerated() {
-      let bytes = try Fixtures.bytes("corpus/\(entry.file)")
-      if entry.format == "json" { texts.append(bytes) }
-      guard let value = try? PropertyList.decode(bytes).value else { continue }
-      for pretty in n % 2 == 0 ? [true, false] : [true] {
-        let options = PropertyList.WriteOptions(prettyJSON: pretty)
-        if let json = try? PropertyList.encode(value, as: .json, options: options) {
-          texts.append(json)
-        }
+    try TextImageChecks.corpusTexts(format: "json") { n, value in
+      (n % 2 == 0 ? [true, false] : [true]).compactMap { pretty in
+        try? PropertyList.encode(
+          value, as: .json, options: PropertyList.WriteOptions(prettyJSON: pretty))
       }
     }
-    return texts
   }
 
   @Test("the corpus as JSON: the image reads as the text; conversions match the tree")

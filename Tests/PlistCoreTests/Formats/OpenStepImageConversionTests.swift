@@ -19,16 +19,9 @@ struct OpenStepImageConversionTests {
 
   /// OpenStep texts: the corpus's own, and every corpus file OpenStep can hold.
   static func texts() throws -> [[UInt8]] {
-    var texts: [[UInt8]] = []
-    for entry in Fixtures.corpus {
-      let bytes = try Fixtures.bytes("corpus/\(entry.file)")
-      if entry.format == "openstep" { texts.append(bytes) }
-      guard let value = try? PropertyList.decode(bytes).value,
-        let text = try? PropertyList.encode(value, as: .openStep)
-      else { continue }
-      texts.append(text)
+    try TextImageChecks.corpusTexts(format: "openstep") { _, value in
+      (try? PropertyList.encode(value, as: .openStep)).map { [$0] } ?? []
     }
-    return texts
   }
 
   @Test("the corpus as OpenStep: the image reads as the text; conversions match the tree")

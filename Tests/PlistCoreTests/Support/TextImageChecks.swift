@@ -26,6 +26,21 @@ enum TextImageChecks {
       comment, sourceLocation: sourceLocation)
   }
 
+  /// The corpus's own texts in a format (its manifest's name for it), and the texts `encode`
+  /// makes of every corpus file's value (given the file's index, to vary the options).
+  static func corpusTexts(format: String, encode: (Int, PlistValue) -> [[UInt8]]) throws
+    -> [[UInt8]]
+  {
+    var texts: [[UInt8]] = []
+    for (n, entry) in Fixtures.corpus.enumerated() {
+      let bytes = try Fixtures.bytes("corpus/\(entry.file)")
+      if entry.format == format { texts.append(bytes) }
+      guard let value = try? PropertyList.decode(bytes).value else { continue }
+      texts += encode(n, value)
+    }
+    return texts
+  }
+
   /// Texts made from the corpus: each reads through its image as the reader reads it, and
   /// converts to every format as the tree does (the large ones to XML only: five conversions
   /// through a file each are slow in a debug build).
