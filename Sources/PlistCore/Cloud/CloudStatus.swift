@@ -40,6 +40,14 @@ public struct CloudStatus: Sendable {
 }
 
 extension CloudStore {
+  /// Whether this replica's file differs from what the engine last took (or cannot be read).
+  public var hasPendingChanges: Bool {
+    guard let state = try? replicaState(), let bytes = try? Self.encoded(state) else {
+      return true
+    }
+    return transport.hasPendingChanges(file: publishedName, contents: bytes)
+  }
+
   /// The store's status on this machine (reads the files; does not sync).
   ///
   /// - Throws: `PlistError` when this replica's file cannot be read.
@@ -60,7 +68,7 @@ extension CloudStore {
     return CloudStatus(
       location: transport.location, replica: replica, replicas: replicas,
       lastSync: loadSyncState().lastSync,
-      pendingChanges: transport.hasPendingChanges(ownFile: ownFile),
+      pendingChanges: hasPendingChanges,
       keys: shown.values.count, bytes: shown.bytes, quota: quota, dropped: shown.dropped,
       tombstones: own.entries.values.filter(\.isDeleted).count, heldBack: preview.heldBack,
       ignored: ignored)

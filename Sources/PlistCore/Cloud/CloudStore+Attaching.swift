@@ -28,14 +28,13 @@ extension CloudStore {
   ///   - name: The store's name on this machine.
   ///   - location: Where it lives.
   ///   - directories: plistctl's directories.
-  ///   - mergeDriver: For git: the command git runs to merge two versions of a replica's file.
   ///   - clock: The physical clock (nil: the system's).
   /// - Returns: The store, and the first sync's report (offline is fine: it syncs later).
   /// - Throws: `PlistError` for a bad name, a record or state that cannot be written, or an
   ///   engine that fails (other than by being out of reach).
   public static func attach(
     _ name: String, to location: CloudLocation, directories: CloudDirectories,
-    mergeDriver: String? = nil, clock: (@Sendable () -> Int64)? = nil
+    clock: (@Sendable () -> Int64)? = nil
   ) throws(PlistError) -> (CloudStore, SyncReport) {
     try validate(name: name)
     let attachments = CloudAttachments(directories: directories)
@@ -45,11 +44,13 @@ extension CloudStore {
       let old = try open(name, at: previous.location, directories: directories, clock: clock)
       previousValues = (try? old.values()) ?? [:]
       try old.transport.discard()
+      // This replica's knowledge belongs to the old store: the new one's replaces it.
+      do { try Platform.removeFile(atPath: old.ownFile) } catch { throw .system(error) }
       reason = .accountChange
     }
     try attachments.attach(name, at: location)
     let store = try open(
-      name, at: location, directories: directories, mergeDriver: mergeDriver, clock: clock)
+      name, at: location, directories: directories, clock: clock)
     try store.transport.prepare()
     return (store, try store.sync(as: reason, from: previousValues))
   }
@@ -67,7 +68,7 @@ extension CloudStore {
     throws(PlistError)
   {
     let store = try attached(named: name, directories: directories)
-    if !force && store.transport.hasPendingChanges(ownFile: store.ownFile) {
+    if !force && store.hasPendingChanges {
       guard (try? store.sync())?.inSync == true else { throw .cloudChangesNotSent(name) }
     }
     try store.transport.discard()
@@ -77,19 +78,29 @@ extension CloudStore {
 
   static func open(
     _ name: String, at location: CloudLocation, directories: CloudDirectories,
-    mergeDriver: String? = nil, clock: (@Sendable () -> Int64)?
+    clock: (@Sendable () -> Int64)?
   ) throws(PlistError) -> CloudStore {
     let transport: any CloudTransport
     switch location {
     case .git(let url):
       transport = GitTransport(
-        url: url, workTree: directories.workTree(ofStore: name), mergeDriver: mergeDriver)
+        url: url, workTree: directories.workTree(ofStore: name),
+        networkTimeout: networkTimeout())
     case .folder(let path):
       transport = FolderTransport(folder: path)
     }
     return CloudStore(
       name: name, transport: transport, replica: try directories.replicaID(),
       stateDirectory: directories.stateDirectory(ofStore: name), clock: clock)
+  }
+
+  /// How long a fetch or push may take: `PLISTCTL_CLOUD_TIMEOUT` seconds (1 to 3,600), else
+  /// 30 seconds.
+  static func networkTimeout() -> Int {
+    guard let text = Platform.environmentValue("PLISTCTL_CLOUD_TIMEOUT"),
+      let seconds = Double(text), seconds >= 1, seconds <= 3600
+    else { return 30_000 }
+    return Int(seconds * 1000)
   }
 
   /// A store name is a file name in plistctl's directories: letters, digits, `.`, `_`, `-`,

@@ -5,15 +5,20 @@ extension CloudStore {
   public struct SyncReport: Sendable {
     /// Whether the engine was reached and has this replica's file (`synchronize()`'s Bool).
     public var inSync: Bool
-    /// Why not, when it was not reached (git's last line of error, a missing folder).
+    /// Why not, when it was not reached (git's messages, a missing folder, a deadline).
     public var offlineReason: String?
     /// The changes it brought, as delivered to the change streams.
     public var changes: [CloudChange]
     /// Entries held back because their clock is too far ahead of this machine's, by key.
     public var heldBack: [String: CloudEntry]
-    /// Files in `replicas/` that are not replicas' files (sync tools' temporary and
-    /// conflict copies), and replicas' files that could not be read, with why.
+    /// Files in `replicas/` that are not replicas' files (sync tools' temporary files), and
+    /// replicas' files that could not be read, with why.
     public var ignored: [CloudFolderEntry]
+    /// Sync tools' conflict copies of replicas' files that were merged (and removed).
+    public var mergedCopies: [String]
+    /// Where this replica's own file was moved when it could not be read (it was then
+    /// restored from the copy last published), or nil.
+    public var setAside: String?
   }
 
   /// Exchanges with the engine and merges, as `NSUbiquitousKeyValueStore.synchronize()`.
@@ -38,88 +43,196 @@ extension CloudStore {
     try sync(as: nil, from: nil)
   }
 
-  /// `sync()`, with the reason and the values to compare with given (re-attaching).
+  /// The engine lock's directory: one sync at a time, and none while a git it ran lives on.
+  var engineDirectory: String { stateDirectory + "/engine" }
+
+  /// `sync()`, with the reason and the values to compare with given (re-attaching). The
+  /// engine lock is held throughout; the store's lock only while merging, so that writes
+  /// never wait for a network.
   func sync(as forcedReason: CloudChange.Reason?, from previous: [String: PlistValue]?)
     throws(PlistError) -> SyncReport
   {
-    let report = try withLock { () throws(PlistError) -> SyncReport in
-      var state = try replicaState()
-      let syncState = loadSyncState()
-      let shown = quota.visible(state.entries)
-      let before = previous ?? shared.withLock { $0.known } ?? shown.values
-      var report = SyncReport(inSync: false, changes: [], heldBack: [:], ignored: [])
-      for _ in 0..<5 {
-        let reachable = try transport.receive(ownFile: ownFile)
-        let (others, ignored) = readOtherReplicas()
-        report.ignored = ignored
-        let outcome = CloudMerge.merge(state, with: others, now: clock(), policy: policy)
-        report.heldBack = outcome.heldBack
-        if outcome.state.entries != state.entries { try save(outcome.state) }
-        state = outcome.state
-        guard reachable else {
-          report.offlineReason = "cannot reach \(transport.location)"
-          break
-        }
-        switch try transport.publish(ownFile: ownFile) {
-        case .sent: report.inSync = true
-        case .overtaken: continue
-        case .offline(let reason): report.offlineReason = reason
-        }
-        break
+    do { try Platform.makeDirectories(engineDirectory, mode: 0o700) } catch {
+      throw .system(error)
+    }
+    let engineLock = try FileAccess.lockDirectory(
+      engineDirectory, timeoutMilliseconds: Self.lockTimeout)
+    defer { Platform.closeQuietly(engineLock) }
+    let syncState = loadSyncState()
+    var report = SyncReport(
+      inSync: false, changes: [], heldBack: [:], ignored: [], mergedCopies: [], setAside: nil)
+    // What showed before (the file is replaced atomically: no lock needed to read it).
+    let first = quota.visible(((try? replicaState()) ?? ReplicaState(replica: replica)).entries)
+    var last: (values: [String: PlistValue], dropped: [String])?
+    let outcome = try transport.exchange(file: publishedName, engineLock: engineLock) {
+      (_) throws(PlistError) -> [UInt8] in
+      try withLock { () throws(PlistError) -> [UInt8] in
+        let (state, bytes) = try merged(into: &report)
+        let shown = quota.visible(state.entries)
+        last = (shown.values, shown.dropped)
+        return bytes
       }
-      let after = quota.visible(state.entries)
-      let reason =
-        forcedReason
-        ?? (syncState.location == transport.location && syncState.initialized
-          ? .serverChange : .initialSync)
-      if let change = CloudChange.between(before, after.values, reason: reason) {
-        report.changes.append(change)
-      }
-      let newlyDropped = Set(after.dropped).subtracting(shown.dropped)
-      if !newlyDropped.isEmpty {
-        report.changes.append(CloudChange(reason: .quotaViolation, keys: newlyDropped.sorted()))
-      }
-      var saved = syncState
-      if report.inSync || report.offlineReason == nil {
-        saved.initialized = true
-        saved.location = transport.location
-      }
-      if report.inSync { saved.lastSync = clock() }
-      saveSyncState(saved)
-      shared.withLock {
-        $0.known = after.values
-        $0.lastError = nil
-      }
-      return report
+    }
+    switch outcome {
+    case .sent: report.inSync = true
+    case .offline(let reason): report.offlineReason = reason
+    }
+    let shownBefore = (values: first.values, dropped: first.dropped)
+    let shownAfter = last ?? shownBefore
+    let before = previous ?? shared.withLock { $0.known } ?? shownBefore.values
+    let reason =
+      forcedReason
+      ?? (syncState.location == transport.location && syncState.initialized
+        ? .serverChange : .initialSync)
+    if let change = CloudChange.between(before, shownAfter.values, reason: reason) {
+      report.changes.append(change)
+    }
+    let newlyDropped = Set(shownAfter.dropped).subtracting(shownBefore.dropped)
+    if !newlyDropped.isEmpty {
+      report.changes.append(CloudChange(reason: .quotaViolation, keys: newlyDropped.sorted()))
+    }
+    var saved = syncState
+    if report.inSync {
+      saved.initialized = true
+      saved.location = transport.location
+      saved.lastSync = clock()
+    }
+    try saveSyncState(saved)
+    shared.withLock {
+      $0.known = shownAfter.values
+      $0.lastError = nil
     }
     for change in report.changes { broadcast(change) }
     return report
   }
 
-  /// The other replicas' files in the store, and what was left out.
-  func readOtherReplicas() -> ([ReplicaState], [CloudFolderEntry]) {
-    let directory = transport.replicasDirectory
-    guard let names = try? Platform.directoryEntries(directory) else { return ([], []) }
-    var states: [ReplicaState] = []
-    var ignored: [CloudFolderEntry] = []
-    for name in names.sorted() {
-      let entry = CloudFolderEntry(name: name)
-      guard case .replica(let id) = entry.kind else {
-        if entry.kind != .temporary { ignored.append(entry) }
-        continue
-      }
-      guard id != replica else { continue }
-      do throws(PlistError) {
-        // A file gone since the listing (a sync tool renaming) is simply not there.
-        if let state = try ReplicaState.load(path: directory + "/" + name, of: id) {
-          states.append(state)
-        }
-      } catch {
-        ignored.append(CloudFolderEntry(name: name, kind: .unreadable(error)))
+  /// One merge, under the store's lock: this replica's state (healed), the copies of
+  /// replicas' files the engine brought folded in, the result saved when it changed, and
+  /// the conflict copies it took in removed. Returns the state and its file's bytes.
+  private func merged(into report: inout SyncReport) throws(PlistError)
+    -> (ReplicaState, [UInt8])
+  {
+    let (own, setAside) = try healedState()
+    report.setAside = report.setAside ?? setAside
+    let folder = readReplicaFolder()
+    report.ignored = folder.ignored
+    var state = own
+    let copies = CloudMerge.mergeCopies(state, copies: folder.copies, now: clock(), policy: policy)
+    state = copies.state
+    let outcome = CloudMerge.merge(state, with: folder.others, now: clock(), policy: policy)
+    state = outcome.state
+    report.heldBack = copies.heldBack.merging(outcome.heldBack) { a, b in b.wins(over: a) ? b : a }
+    let bytes: [UInt8]
+    if state != own || setAside != nil || Platform.kind(atPath: ownFile) != .regular {
+      bytes = try save(state, offering: false)
+    } else {
+      bytes = try Self.encoded(state)
+    }
+    // At every sync, not only when the state changed: the folder's copy may be missing.
+    try transport.offer(file: publishedName, contents: bytes)
+    // Taken in and saved: a conflict copy has nothing the own file lacks now.
+    if !folder.conflictCopies.isEmpty,
+      let shared = try? SharedFolder(path: transport.replicasDirectory)
+    {
+      for name in folder.conflictCopies where (try? shared.remove(name)) != nil {
+        report.mergedCopies.append(name)
       }
     }
-    return (states, ignored)
+    return (state, bytes)
   }
+
+  /// This replica's state for a write or a sync (under the store's lock): `replicaState()`,
+  /// except that an own file that is not a readable replica's file (damaged by a disk, a
+  /// person, an older plistctl's git) is not left in the way for good: it is moved aside,
+  /// kept for a person to look at, and the state restored from the copy last published.
+  ///
+  /// - Returns: The state, and where the unreadable file went, if one was moved.
+  func healedState() throws(PlistError) -> (ReplicaState, String?) {
+    do {
+      return (try replicaState(), nil)
+    } catch {
+      switch error {
+      case .parse, .invalidCloudFile, .notARegularFile, .inputTooLarge: break
+      default: throw error
+      }
+      let aside = ownFile + ".unreadable-\(clock())"
+      do { try Platform.renameFile(ownFile, to: aside) } catch { throw .system(error) }
+      return (adoptedPublishedCopy(), aside)
+    }
+  }
+
+  /// The copy of this replica's file the engine holds, taken as a merge takes a copy (its
+  /// entries within the bounds), or an empty state: what a replica starts from when its own
+  /// file is missing — a first write, or a store an older plistctl kept in the engine's
+  /// folder — or could not be read.
+  func adoptedPublishedCopy() -> ReplicaState {
+    let empty = ReplicaState(replica: replica)
+    guard let folder = try? SharedFolder(path: transport.replicasDirectory),
+      let copy = try? ReplicaState.load(from: folder, name: publishedName, of: replica)
+    else { return empty }
+    return CloudMerge.mergeCopies(empty, copies: [copy], now: clock(), policy: policy).state
+  }
+
+  /// What the engine brought, read through `SharedFolder`: the other replicas' files; the
+  /// copies of replicas' files that are not their latest (this replica's published copy,
+  /// sync tools' conflict copies); the names of the conflict copies; and what was left out.
+  func readReplicaFolder() -> ReplicaFolder {
+    var result = ReplicaFolder()
+    guard let folder = try? SharedFolder(path: transport.replicasDirectory),
+      let names = try? folder.names()
+    else { return result }
+    for name in names.sorted() {
+      let entry = CloudFolderEntry(name: name)
+      let id: ReplicaID
+      switch entry.kind {
+      case .replica(let replica): id = replica
+      case .conflictCopy:
+        guard let replica = entry.copiedReplica else {
+          result.ignored.append(entry)
+          continue
+        }
+        id = replica
+      case .temporary: continue
+      default:
+        result.ignored.append(entry)
+        continue
+      }
+      do throws(PlistError) {
+        // A file gone since the listing (a sync tool renaming) is simply not there.
+        guard let state = try ReplicaState.load(from: folder, name: name, of: id) else {
+          continue
+        }
+        if case .replica = entry.kind, id != replica {
+          result.others.append(state)
+        } else {
+          result.copies.append(state)
+          if case .conflictCopy = entry.kind { result.conflictCopies.append(name) }
+        }
+      } catch {
+        result.ignored.append(CloudFolderEntry(name: name, kind: .unreadable(error)))
+      }
+    }
+    return result
+  }
+
+  /// The other replicas' files in the store, and what was left out.
+  func readOtherReplicas() -> ([ReplicaState], [CloudFolderEntry]) {
+    let folder = readReplicaFolder()
+    return (folder.others, folder.ignored)
+  }
+}
+
+/// What a store's `replicas/` folder holds, as a merge reads it.
+struct ReplicaFolder {
+  /// The other replicas' files.
+  var others: [ReplicaState] = []
+  /// Copies that are not a replica's latest file: this replica's published copy, and sync
+  /// tools' conflict copies of any replica's.
+  var copies: [ReplicaState] = []
+  /// The conflict copies' names (removed once merged).
+  var conflictCopies: [String] = []
+  /// Names left out, with why.
+  var ignored: [CloudFolderEntry] = []
 }
 
 /// A name in a store's `replicas/` folder, and what it is.
@@ -132,8 +245,9 @@ public struct CloudFolderEntry: Sendable, Equatable {
     /// from rsync, `*.tmp`, `*.part`): skipped silently.
     case temporary
     /// A sync tool's copy of a file it could not reconcile (`x.sync-conflict-…`, `x
-    /// (conflicted copy …)`, `x..path1`): skipped and reported — with one writer per file it
-    /// means two machines share a replica id.
+    /// (conflicted copy …)`, `x..path1`). One of a replica's file is just another state of
+    /// that replica: merged, then removed. (With one writer per file, it means two machines
+    /// share a replica id.)
     case conflictCopy
     /// A replica's file that cannot be read.
     case unreadable(PlistError)
@@ -155,6 +269,16 @@ public struct CloudFolderEntry: Sendable, Equatable {
   init(name: String, kind: Kind) {
     self.name = name
     self.kind = kind
+  }
+
+  /// For a conflict copy of a replica's file (`<replica id>.sync-conflict-….plist`,
+  /// `<replica id> (conflicted copy …).plist`, `<replica id>.plist..path1`), that replica.
+  public var copiedReplica: ReplicaID? {
+    guard case .conflictCopy = kind, name.utf8.count > 32 else { return nil }
+    let prefix = String(decoding: name.utf8.prefix(32), as: UTF8.self)
+    let next = name.utf8.dropFirst(32).first
+    guard next == UInt8(ascii: ".") || next == UInt8(ascii: " ") else { return nil }
+    return ReplicaID(prefix)
   }
 
   private static func classify(_ name: String) -> Kind {
@@ -198,15 +322,16 @@ extension CloudStore {
     return state
   }
 
-  /// Saved under the store's lock; losing it costs only a repeated `initialSync`.
-  func saveSyncState(_ state: CloudSyncState) {
+  /// Saved under the engine lock, in its own directory's name space (the store's lock is
+  /// not held); a failure is reported, as the next sync would report a false `initialSync`.
+  func saveSyncState(_ state: CloudSyncState) throws(PlistError) {
     var fields = PlistDictionary()
     state.location?.record(in: &fields)
     fields["initialized"] = .boolean(state.initialized)
     if let lastSync = state.lastSync { fields["lastSync"] = .integer(PlistInteger(lastSync)) }
-    _ = try? FileAccess.writeAtomically(
+    try FileAccess.writeAtomically(
       .dictionary(fields), as: .xml, to: syncStatePath, mode: 0o600,
-      options: PropertyList.WriteOptions(), naming: .fixed
+      options: PropertyList.WriteOptions(), naming: .unique
     ) { _ in true }
   }
 }

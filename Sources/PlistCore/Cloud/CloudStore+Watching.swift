@@ -37,38 +37,52 @@ import Synchronization
         handle: handle)
     }
 
-    /// An inotify watcher on the store's folder (its watch is returned) and `directories`.
+    /// An inotify watcher on the store's folder, its state directory (where this replica's
+    /// own file lives) and `directories`; the watches of the first two are returned.
     func makeWatcher(alsoWatching directories: [String]) throws(PlistError)
-      -> (watcher: Int32, replicas: Int32?)
+      -> (watcher: Int32, watches: StoreWatches)
     {
       try transport.prepare()
+      do { try Platform.makeDirectories(stateDirectory, mode: 0o700) } catch {
+        throw .system(error)
+      }
       let watcher: Int32
       do { watcher = try Platform.makeWatcher() } catch { throw .system(error) }
-      let replicas = Platform.addWatch(
-        watcher, transport.replicasDirectory, mask: Platform.directoryEvents)
+      let watches = StoreWatches(
+        replicas: Platform.addWatch(
+          watcher, transport.replicasDirectory, mask: Platform.directoryEvents),
+        state: Platform.addWatch(watcher, stateDirectory, mask: Platform.directoryEvents))
       for directory in directories {
         _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
       }
-      return (watcher, replicas)
+      return (watcher, watches)
+    }
+
+    /// The watch descriptors of a store's own two directories.
+    struct StoreWatches {
+      /// The replicas' folder.
+      var replicas: Int32?
+      /// The state directory.
+      var state: Int32?
     }
 
     func watch(
       every interval: Int64?, alsoWatching directories: [String], wakeup: Wakeup,
       isStopped: () -> Bool, handle: (Wake) throws(PlistError) -> Void
     ) throws(PlistError) {
-      let (watcher, replicas) = try makeWatcher(alsoWatching: directories)
+      let (watcher, watches) = try makeWatcher(alsoWatching: directories)
       defer { Platform.closeQuietly(watcher) }
       try watch(
-        watcher, replicas: replicas, every: interval, wakeup: wakeup, isStopped: isStopped,
+        watcher, watches: watches, every: interval, wakeup: wakeup, isStopped: isStopped,
         handle: handle)
     }
 
     /// The loop of `watch`, on a watcher made already.
     func watch(
-      _ watcher: Int32, replicas: Int32?, every interval: Int64?, wakeup: Wakeup,
+      _ watcher: Int32, watches: StoreWatches, every interval: Int64?, wakeup: Wakeup,
       isStopped: () -> Bool, handle: (Wake) throws(PlistError) -> Void
     ) throws(PlistError) {
-      let ownName = replica.text + ".plist"
+      let ownName = Self.ownFileName
       let timeout = interval.map { Int32(clamping: $0) } ?? -1
       while !isStopped() {
         let (ready, _) = Platform.waitForEvents(
@@ -82,9 +96,13 @@ import Synchronization
         do { events = try Platform.readEvents(watcher) } catch { throw .system(error) }
         var wakes: Set<Wake> = []
         for event in events {
-          if event.watch == replicas {
+          if event.watch == watches.state {
+            if event.name == ownName { wakes.insert(.ownFile) }
+          } else if event.watch == watches.replicas {
+            // This replica's published copy too: another machine sharing its id may have
+            // written it (a sync that leaves it as it is writes nothing, so no loop).
             switch CloudFolderEntry(name: event.name).kind {
-            case .replica: wakes.insert(event.name == ownName ? .ownFile : .otherReplicas)
+            case .replica, .conflictCopy: wakes.insert(.otherReplicas)
             default: continue
             }
           } else {
@@ -154,7 +172,7 @@ import Synchronization
         onEnd()
         return ChangeObservation {}
       }
-      guard let (watcher, replicas) = try? makeWatcher(alsoWatching: []) else {
+      guard let (watcher, watches) = try? makeWatcher(alsoWatching: []) else {
         Platform.closeWakeup(wakeup)
         removeListener()
         onEnd()
@@ -179,7 +197,7 @@ import Synchronization
       }
       let started = Platform.startThread { [self] in
         try? watch(
-          watcher, replicas: replicas, every: interval, wakeup: wakeup,
+          watcher, watches: watches, every: interval, wakeup: wakeup,
           isStopped: { stopped.load(ordering: .sequentiallyConsistent) }
         ) { (wake) throws(PlistError) in
           switch wake {

@@ -5,12 +5,14 @@ import Synchronization
 /// `dictionaryRepresentation`, `synchronize()`, a stream of external changes), carried by git
 /// or any replicated folder (`CloudTransport`).
 ///
-/// Each replica keeps its latest knowledge of every key in its own file in the store, and
-/// reads and writes only that file; `synchronize()` has the engine exchange the files and
-/// merges the others' into it, per key, last writer wins by a hybrid logical clock
-/// (`CloudMerge`). So every operation works offline, two replicas never write one file, and
-/// all replicas converge whatever the order of their syncs. The seeds' limits hold
-/// (`CloudQuota`).
+/// Each replica keeps its latest knowledge of every key in its own file, in the store's state
+/// directory on this machine, and reads and writes only that file; `synchronize()` has the
+/// engine exchange copies of every replica's file and merges the others' into it, per key,
+/// last writer wins by a hybrid logical clock (`CloudMerge`). So every operation works
+/// offline, two replicas never write one file, and all replicas converge whatever the order
+/// of their syncs. The seeds' limits hold (`CloudQuota`). What the engine brings is another
+/// machine's to decide, and is read as hostile: bounded, never followed through a link,
+/// never trusted with this replica's only copy.
 public final class CloudStore: Sendable {
   /// The store's name on this machine.
   public let name: String
@@ -62,17 +64,27 @@ public final class CloudStore: Sendable {
     self.clock = clock ?? { Platform.currentMilliseconds() }
   }
 
-  /// This replica's file in the store.
-  public var ownFile: String { transport.replicasDirectory + "/" + replica.text + ".plist" }
+  /// This replica's own file: in the store's state directory, out of the engine's reach
+  /// (git's work tree, a synced folder), which only ever gets a copy.
+  public var ownFile: String { stateDirectory + "/" + Self.ownFileName }
+
+  /// The own file's name in the state directory.
+  static let ownFileName = "replica.plist"
+
+  /// The name of this replica's file among the replicas' files (`<replica id>.plist`).
+  public var publishedName: String { replica.text + ".plist" }
 
   // MARK: - Reading
 
-  /// This replica's knowledge: its file, or an empty state before its first write or sync.
+  /// This replica's knowledge: its file; before that file exists (the first write or sync,
+  /// or a store an older plistctl kept in the engine's folder), the published copy's
+  /// entries, taken as a merge takes them; else an empty state.
   ///
-  /// - Throws: `PlistError` when the file cannot be read or is not a replica's file (it is
-  ///   then never overwritten).
+  /// - Throws: `PlistError` when the file cannot be read or is not a replica's file (a
+  ///   write or a sync then restores it, see `healedState()`).
   public func replicaState() throws(PlistError) -> ReplicaState {
-    try ReplicaState.load(path: ownFile, of: replica) ?? ReplicaState(replica: replica)
+    if let state = try ReplicaState.load(path: ownFile, of: replica) { return state }
+    return adoptedPublishedCopy()
   }
 
   /// Every key and value, as `NSUbiquitousKeyValueStore.dictionaryRepresentation` (empty when
@@ -168,7 +180,7 @@ public final class CloudStore: Sendable {
   ) throws(PlistError) {
     do {
       try withLock { () throws(PlistError) in
-        let before = try replicaState()
+        let before = try healedState().0
         let changes = try makeChanges(quota.visible(before.entries).values)
         var after = before
         let stamp = before.clock.tick(now: clock())
@@ -210,9 +222,10 @@ public final class CloudStore: Sendable {
 
   // MARK: - Files and locking
 
-  /// Runs `body` holding the store's lock on this machine, which serialises this replica's
-  /// writers (processes and `synchronize()` alike) and the engine's runs. An engine's run
-  /// may take a network's time, so the wait is a minute at least.
+  /// Runs `body` holding the store's lock on this machine, which serialises the writers of
+  /// this replica's file (processes, and a sync's merge). No network step runs under it: a
+  /// sync holds it only to merge, so a write never waits for an engine. The wait is a
+  /// minute at least all the same (a merge of large files on a slow disk).
   func withLock<Result>(_ body: () throws(PlistError) -> Result) throws(PlistError) -> Result {
     do { try Platform.makeDirectories(stateDirectory, mode: 0o700) } catch { throw .system(error) }
     let lock = try FileAccess.lockDirectory(stateDirectory, timeoutMilliseconds: Self.lockTimeout)
@@ -223,12 +236,28 @@ public final class CloudStore: Sendable {
   /// How long a cloud store's lock is waited for.
   static var lockTimeout: Int { max(FileLimits.standard.lockTimeoutMilliseconds, 60_000) }
 
-  /// Replaces this replica's file atomically.
-  func save(_ state: ReplicaState) throws(PlistError) {
-    do { try Platform.makeDirectories(transport.replicasDirectory, mode: 0o755) } catch {
-      throw .system(error)
+  /// Replaces this replica's file atomically (under the store's lock, which made the state
+  /// directory), then offers the engine a copy (a synced folder's is replaced at once).
+  ///
+  /// - Returns: The file's bytes.
+  @discardableResult
+  func save(_ state: ReplicaState, offering: Bool = true) throws(PlistError) -> [UInt8] {
+    let bytes = try Self.encoded(state)
+    // The store's lock is the state directory's own: the fixed temporary name is ours.
+    try FileAccess.writeAtomically(to: ownFile, mode: 0o600, naming: .fixed) { out in
+      out.append(bytes)
     }
-    try FileAccess.writeAtomically(state.propertyList, as: .xml, to: ownFile, mode: 0o644)
+    // Saved is what counts: a copy that cannot be offered now (an unmounted share) is
+    // offered again at the next sync.
+    if offering { try? transport.offer(file: publishedName, contents: bytes) }
+    return bytes
+  }
+
+  /// A replica's file's bytes (XML, keys sorted: the same state always gives the same bytes).
+  static func encoded(_ state: ReplicaState) throws(PlistError) -> [UInt8] {
+    do { return try PropertyList.encode(state.propertyList, as: .xml) } catch {
+      throw .encoding(error)
+    }
   }
 
   /// Delivers a change to every observer.

@@ -2,34 +2,57 @@
 /// itself: an engine that already does that well — git, or a sync tool that replicates a
 /// folder — moves the replicas' files, and the store only reads and writes files.
 public protocol CloudTransport: Sendable {
-  /// The folder that holds every replica's file, as this machine sees it.
+  /// The folder that holds every replica's file, as this machine sees it. Its contents are
+  /// another machine's to decide: read and written only through `SharedFolder`.
   var replicasDirectory: String { get }
   /// What identifies the shared store (Apple's "account"): re-attaching a store to another
   /// location replaces its values.
   var location: CloudLocation { get }
   /// Makes the local side ready (git: a private clone). Works offline.
   func prepare() throws(PlistError)
-  /// Brings the other replicas' latest files into `replicasDirectory`.
+  /// One exchange with the engine: brings the other replicas' latest files into
+  /// `replicasDirectory`, has `merge` fold them into this replica's state — it returns this
+  /// replica's file as it is now — and sends that file, starting again from the beginning
+  /// when another machine's push came first. The store's own copy of its file lives outside
+  /// the engine's reach; the engine only ever gets a copy, so an exchange killed at any
+  /// step loses nothing, and the next one starts from whatever the last one left.
   ///
-  /// - Parameter ownFile: This replica's file (git commits it first).
-  /// - Returns: False when the engine cannot be reached now (offline): what is local stays.
-  /// - Throws: `PlistError` when the engine fails for another reason.
-  func receive(ownFile: String) throws(PlistError) -> Bool
-  /// Sends this replica's file.
-  func publish(ownFile: String) throws(PlistError) -> CloudPublishOutcome
-  /// Whether this replica has changes the engine has not carried yet.
-  func hasPendingChanges(ownFile: String) -> Bool
+  /// - Parameters:
+  ///   - name: This replica's file name in `replicasDirectory` (`<replica id>.plist`).
+  ///   - engineLock: The store's engine lock, held for the whole exchange; programs the
+  ///     transport runs inherit it, so that no exchange starts while one of them still runs.
+  ///   - merge: Folds the files received into this replica's state; its argument says
+  ///     whether the engine was reached (when not, what is local is merged all the same).
+  /// - Returns: Whether the engine has this replica's file now.
+  /// - Throws: What `merge` throws; `PlistError` when the engine fails for another reason
+  ///   than being out of reach.
+  func exchange(
+    file name: String, engineLock: Int32, merge: (_ reached: Bool) throws(PlistError) -> [UInt8]
+  ) throws(PlistError) -> CloudExchangeOutcome
+  /// Puts a copy of this replica's file where the engine picks it up, when that needs no
+  /// network: a synced folder's copy is replaced at every change of the file (a write, a
+  /// merge), under the store's lock, so the sync tool carries it at once and no older copy
+  /// ever replaces a newer one. Git does nothing here: its copy is committed and pushed by
+  /// `exchange`.
+  ///
+  /// - Parameters:
+  ///   - name: This replica's file name in `replicasDirectory`.
+  ///   - contents: The file's bytes.
+  /// - Throws: `PlistError` when the copy cannot be written.
+  func offer(file name: String, contents: [UInt8]) throws(PlistError)
+  /// Whether this replica's file as it is now (`contents`) differs from what the engine
+  /// last took.
+  func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool
   /// Forgets the local side (git: the private clone); the shared store is left as it is.
   func discard() throws(PlistError)
 }
 
-/// How sending a replica's file went.
-public enum CloudPublishOutcome: Sendable, Equatable {
-  /// The engine has it.
+/// How an exchange with the engine went.
+public enum CloudExchangeOutcome: Sendable, Equatable {
+  /// The engine has this replica's file.
   case sent
-  /// Someone else's push came first (git): receive and try again.
-  case overtaken
-  /// The engine cannot be reached now; the file waits for the next sync.
+  /// The engine cannot be reached now (or did not answer in time); the file waits for the
+  /// next sync.
   case offline(reason: String)
 }
 

@@ -1,7 +1,8 @@
 /// A store in a folder that something else replicates: Syncthing, Nextcloud, Dropbox, rsync
-/// runs, a shared mount. This replica's file is renamed into place whole (sync tools copy a
-/// finished file, never half of one); other replicas' files arrive however the tool brings
-/// them, and the tool's temporary and conflict files are ignored (see `CloudFolderEntry`).
+/// runs, a shared mount. A copy of this replica's file is renamed into place whole (sync tools
+/// copy a finished file, never half of one); other replicas' files arrive however the tool
+/// brings them, and the tool's temporary files are ignored and its conflict copies merged
+/// (see `CloudFolderEntry`).
 public struct FolderTransport: CloudTransport {
   /// The replicated folder.
   public let folder: String
@@ -25,20 +26,46 @@ public struct FolderTransport: CloudTransport {
     }
   }
 
-  /// The sync tool has already put whatever it has received in place: reachable as long as
-  /// the folder is there (an unmounted share is not).
-  public func receive(ownFile: String) throws(PlistError) -> Bool {
-    Platform.kind(atPath: replicasDirectory) == .directory
+  /// The sync tool has already put whatever it has received in place, and `offer` this
+  /// replica's file: the exchange merges — reached as long as `replicas/` is a folder (an
+  /// unmounted share is not; a link is not followed).
+  public func exchange(
+    file name: String, engineLock: Int32, merge: (_ reached: Bool) throws(PlistError) -> [UInt8]
+  ) throws(PlistError) -> CloudExchangeOutcome {
+    do { _ = try SharedFolder(path: replicasDirectory) } catch {
+      _ = try merge(false)
+      return .offline(reason: "\(replicasDirectory) is not a folder here (\(error.errno))")
+    }
+    _ = try merge(true)
+    return .sent
   }
 
-  /// Sends this replica's file (see `CloudTransport.publish(ownFile:)`).
-  public func publish(ownFile: String) throws(PlistError) -> CloudPublishOutcome {
-    Platform.kind(atPath: replicasDirectory) == .directory
-      ? .sent : .offline(reason: "\(replicasDirectory) is missing")
+  /// Replaces the folder's copy of this replica's file when it differs, renamed into place
+  /// whole (see `CloudTransport.offer(file:contents:)`).
+  public func offer(file name: String, contents: [UInt8]) throws(PlistError) {
+    do {
+      let folder = try SharedFolder(path: replicasDirectory)
+      if case .bytes(let current) = try folder.read(name, limit: contents.count + 1),
+        current == contents
+      {
+        return
+      }
+      // A name sync tools skip while it is written (Syncthing's temporary prefix), so that
+      // none tries to carry a half-written file.
+      try folder.replace(
+        name, with: contents, temporaryName: ".syncthing.plistctl-" + name + ".tmp", mode: 0o644)
+    } catch {
+      throw .system(error)
+    }
   }
 
-  /// Whether changes wait to be sent (see `CloudTransport.hasPendingChanges(ownFile:)`).
-  public func hasPendingChanges(ownFile: String) -> Bool { false }
+  /// Whether the folder's copy of this replica's file differs from `contents`.
+  public func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool {
+    guard let folder = try? SharedFolder(path: replicasDirectory),
+      case .bytes(let current)? = try? folder.read(name, limit: contents.count + 1)
+    else { return true }
+    return current != contents
+  }
 
   /// Forgets the local side (see `CloudTransport.discard()`).
   public func discard() throws(PlistError) {}

@@ -1,31 +1,40 @@
 /// A store carried by a git remote. plistctl runs the `git` program in a private clone (under
-/// the XDG data directory): it commits this replica's file, fetches, rebases onto the remote
-/// branch — which cannot conflict, because every replica changes only its own file — and
-/// pushes, trying again when another machine pushed first. Should two machines ever share a
-/// replica id (a copied state directory), a registered merge driver (`plistctl cloud
-/// merge-file`) merges their versions of the file by the store's own rule, so even then no
-/// conflict needs a person.
+/// the XDG data directory) that is only ever a cache: each exchange fetches the remote branch,
+/// makes the work tree exactly the remote's, lets the store merge, then commits a copy of this
+/// replica's file on top of the remote branch and pushes — again from the fetch when another
+/// machine pushed first. Nothing is rebased or merged in git (every replica changes only its
+/// own file), and the replica's own file lives in the store's state directory, never only in
+/// git's work tree: a sync killed at any step, or a clone git leaves broken, loses nothing. The
+/// clone is healed before each exchange (what a dead git left is cleared) and made anew when
+/// git cannot work in it.
+///
+/// The remote is another machine's to write: nothing it holds runs or decides a path here.
+/// Hooks are off (a local remote's own hooks too), links in its tree are checked out as plain
+/// files, its `.gitattributes` are overridden, and the caller's `GIT_*` variables (a hook's
+/// `GIT_DIR`, say) never reach git. Network steps have a deadline, after which git is killed
+/// and the store is offline.
 public struct GitTransport: CloudTransport {
   /// The remote's URL.
   public let url: String
   /// The private clone.
   public let workTree: String
-  /// The command git runs as the merge driver (`'/usr/bin/plistctl' cloud merge-file`), or
-  /// nil for none.
-  public let mergeDriver: String?
+  /// Milliseconds a fetch or a push may take before git is killed (the sync is then offline).
+  public let networkTimeout: Int
   /// The branch the store lives on.
   public static let branch = "main"
+  /// How many times an exchange pushes when other machines keep pushing first.
+  static let pushAttempts = 8
 
   /// A git transport.
   ///
   /// - Parameters:
   ///   - url: The remote.
   ///   - workTree: Where the private clone lives.
-  ///   - mergeDriver: The merge driver's command, to which git appends `%O %A %B`.
-  public init(url: String, workTree: String, mergeDriver: String? = nil) {
+  ///   - networkTimeout: Milliseconds a fetch or push may take (default 30 s).
+  public init(url: String, workTree: String, networkTimeout: Int = 30_000) {
     self.url = url
     self.workTree = workTree
-    self.mergeDriver = mergeDriver
+    self.networkTimeout = networkTimeout
   }
 
   /// `replicas/` in the private clone.
@@ -33,82 +42,101 @@ public struct GitTransport: CloudTransport {
   /// The store's location.
   public var location: CloudLocation { .git(url) }
 
-  /// Creates what is missing (see `CloudTransport.prepare()`).
+  private var remoteBranch: String { "refs/remotes/origin/" + Self.branch }
+
+  /// Creates the private clone when it is missing (see `CloudTransport.prepare()`).
   public func prepare() throws(PlistError) {
-    if Platform.kind(atPath: workTree + "/.git") != .directory {
-      do { try Platform.makeDirectories(workTree, mode: 0o700) } catch { throw .system(error) }
-      try git(["init", "-q", "-b", Self.branch])
-      try git(["remote", "add", "origin", url])
+    guard Platform.kind(atPath: workTree + "/.git") != .directory else { return }
+    do { try Platform.makeDirectories(workTree, mode: 0o700) } catch { throw .system(error) }
+    try git(["init", "-q", "-b", Self.branch])
+    try git(["remote", "add", "origin", url])
+    // The store's branch only: another branch a remote holds is never fetched.
+    try git(["config", "remote.origin.fetch", "+refs/heads/\(Self.branch):\(remoteBranch)"])
+  }
+
+  /// One exchange (see `CloudTransport.exchange(file:engineLock:merge:)`); a clone git
+  /// cannot work in is made anew once.
+  public func exchange(
+    file name: String, engineLock: Int32, merge: (_ reached: Bool) throws(PlistError) -> [UInt8]
+  ) throws(PlistError) -> CloudExchangeOutcome {
+    do {
+      return try attempt(file: name, engineLock: engineLock, merge: merge)
+    } catch .cloudEngineFailed {
+      // Git failed at a local step: the clone is broken (a dead git's half-written
+      // index, a damaged object). It holds nothing that is not on the remote or in the
+      // store's own file, so it is made anew.
+      do { try Platform.removeTree(workTree) } catch { throw .system(error) }
+      return try attempt(file: name, engineLock: engineLock, merge: merge)
     }
-    do { try Platform.makeDirectories(replicasDirectory, mode: 0o700) } catch {
-      throw .system(error)
-    }
-    if let mergeDriver {
-      try git(["config", "merge.plistctl-lww.name", "plistctl cloud store: last writer wins"])
-      try git(["config", "merge.plistctl-lww.driver", mergeDriver + " %O %A %B"])
-      // Local attributes, not a committed .gitattributes: the driver's command is this
-      // machine's, and the store's history holds nothing but replicas' files.
-      do { try Platform.makeDirectories(workTree + "/.git/info", mode: 0o755) } catch {
-        throw .system(error)
+  }
+
+  private func attempt(
+    file name: String, engineLock: Int32, merge: (_ reached: Bool) throws(PlistError) -> [UInt8]
+  ) throws(PlistError) -> CloudExchangeOutcome {
+    try prepare()
+    try heal()
+    let path = "replicas/" + name
+    var last = ""
+    for _ in 0..<Self.pushAttempts {
+      let fetched = try run(["fetch", "-q", "--no-tags", "origin"], lock: engineLock)
+      if Self.remoteHasNoBranch(fetched) {
+        // Reached, and empty (a new store, or one whose branch was deleted): nothing to
+        // check out, this replica's file is the first commit.
+        _ = try run(["update-ref", "-d", remoteBranch], lock: engineLock)
+      } else if fetched.status != 0 {
+        _ = try merge(false)
+        return .offline(reason: failure(fetched, "fetch"))
       }
-      try FileAccess.replaceContents(
-        of: workTree + "/.git/info/attributes",
-        with: Array("replicas/*.plist merge=plistctl-lww\n".utf8))
+      try checkOutRemote(lock: engineLock)
+      let contents = try merge(true)
+      try place(name, contents)
+      guard try commit(path, lock: engineLock) else { return .sent }
+      let pushed = try run(
+        ["push", "-q", "origin", "HEAD:refs/heads/" + Self.branch], lock: engineLock)
+      if pushed.status == 0 {
+        // The remote-tracking branch in step, so "pending" is right without a fetch; and
+        // the clone packed now and then (each sync adds a whole file's object).
+        try git(["update-ref", remoteBranch, "HEAD"], lock: engineLock)
+        _ = try? run(["-c", "gc.auto=256", "gc", "--auto", "--quiet"], lock: engineLock)
+        return .sent
+      }
+      last = failure(pushed, "push")
+      guard !pushed.timedOut, Self.wasOvertaken(pushed) else { return .offline(reason: last) }
     }
+    // Every push met a moved or locked branch: other machines busy, or a lock a killed push
+    // left in the remote (git's message names it).
+    return .offline(
+      reason: "the remote's branch moved or was locked at each of \(Self.pushAttempts) pushes ("
+        + last + ")")
   }
 
-  /// Brings the other replicas' files (see `CloudTransport.receive(ownFile:)`).
-  public func receive(ownFile: String) throws(PlistError) -> Bool {
-    try commit(ownFile)
-    let fetched = try run(["fetch", "-q", "origin"])
-    guard fetched.status == 0 else { return false }
-    let remote = "refs/remotes/origin/" + Self.branch
-    guard try run(["rev-parse", "-q", "--verify", remote]).status == 0 else { return true }
-    if try run(["rev-parse", "-q", "--verify", "HEAD"]).status != 0 {
-      try git(["checkout", "-q", "-B", Self.branch, remote])
-      return true
-    }
-    let rebased = try run(["rebase", "-q", remote])
-    if rebased.status != 0 {
-      _ = try? run(["rebase", "--abort"])
-      throw .cloudEngineFailed(
-        command: "git rebase", status: rebased.status, message: rebased.lastErrorLine)
-    }
-    return true
+  /// Whether a fetch reached a remote that has no branch of the store's.
+  static func remoteHasNoBranch(_ fetched: ProgramResult) -> Bool {
+    fetched.status != 0 && !fetched.timedOut
+      && String(decoding: fetched.errors, as: UTF8.self).contains("couldn't find remote ref")
   }
 
-  /// Sends this replica's file (see `CloudTransport.publish(ownFile:)`).
-  public func publish(ownFile: String) throws(PlistError) -> CloudPublishOutcome {
-    try commit(ownFile)
-    guard try run(["rev-parse", "-q", "--verify", "HEAD"]).status == 0 else { return .sent }
-    guard try commitsAhead() != 0 else { return .sent }
-    let pushed = try run(["push", "-q", "origin", "HEAD:refs/heads/" + Self.branch])
-    if pushed.status == 0 {
-      // Keep the remote-tracking branch in step, so "ahead" is right without a fetch; and
-      // pack the clone now and then (each sync adds a whole file's object; git's own
-      // threshold lets thousands pile up first).
-      _ = try? run(["fetch", "-q", "origin"])
-      _ = try? run(["-c", "gc.auto=256", "gc", "--auto", "--quiet"])
-      return .sent
-    }
+  /// Whether a push failed because the remote branch moved meanwhile: behind it, or a
+  /// concurrent push holding or having just changed the ref.
+  static func wasOvertaken(_ pushed: ProgramResult) -> Bool {
     let reason = String(decoding: pushed.errors, as: UTF8.self)
-    if reason.contains("[rejected]") || reason.contains("non-fast-forward")
-      || reason.contains("fetch first")
-    {
-      return .overtaken
-    }
-    return .offline(reason: pushed.lastErrorLine)
+    return [
+      "[rejected]", "non-fast-forward", "fetch first", "failed to update ref",
+      "cannot lock ref", "[remote rejected]",
+    ].contains { reason.contains($0) }
   }
 
-  /// Whether changes wait to be sent (see `CloudTransport.hasPendingChanges(ownFile:)`).
-  public func hasPendingChanges(ownFile: String) -> Bool {
-    guard Platform.kind(atPath: workTree + "/.git") == .directory else { return false }
-    if let status = try? run(["status", "--porcelain", "--", relative(ownFile)]),
-      !status.output.isEmpty
-    {
-      return true
-    }
-    return ((try? commitsAhead()) ?? 0) > 0
+  /// Nothing: git's copy is committed and pushed by `exchange` (see
+  /// `CloudTransport.offer(file:contents:)`).
+  public func offer(file name: String, contents: [UInt8]) throws(PlistError) {}
+
+  /// Whether this replica's file differs from the remote branch's copy as last fetched.
+  public func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool {
+    guard Platform.kind(atPath: workTree + "/.git") == .directory,
+      let shown = try? run(["cat-file", "blob", remoteBranch + ":replicas/" + name], lock: nil),
+      shown.status == 0
+    else { return true }
+    return shown.output != contents
   }
 
   /// Forgets the local side (see `CloudTransport.discard()`).
@@ -116,38 +144,120 @@ public struct GitTransport: CloudTransport {
     do { try Platform.removeTree(workTree) } catch { throw .system(error) }
   }
 
+  // MARK: - The clone's steps
+
+  /// Clears what a git that died in the clone left (it is plistctl's own clone, and the
+  /// engine lock — which every git of plistctl's inherits — says none runs now): lock
+  /// files, an interrupted rebase, merge or cherry-pick. And overrides every attribute a
+  /// committed `.gitattributes` could set (an encoding that fails every checkout, a filter
+  /// that sends the files elsewhere).
+  private func heal() throws(PlistError) {
+    let gitDirectory = workTree + "/.git"
+    for name in [
+      "index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "ORIG_HEAD.lock",
+      "FETCH_HEAD.lock", "shallow.lock", "MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD",
+      "gc.pid",
+    ] {
+      _ = try? Platform.removeFile(atPath: gitDirectory + "/" + name)
+    }
+    for name in ["rebase-merge", "rebase-apply", "sequencer"] {
+      _ = try? Platform.removeTree(gitDirectory + "/" + name)
+    }
+    removeLockFiles(in: gitDirectory + "/refs")
+    let attributes = Array("* -text -eol -filter -diff -merge -ident -working-tree-encoding\n".utf8)
+    let path = gitDirectory + "/info/attributes"
+    if (try? Platform.readFile(atPath: path)) != attributes {
+      do {
+        try Platform.makeDirectories(gitDirectory + "/info", mode: 0o755)
+        try FileAccess.replaceContents(of: path, with: attributes)
+      } catch let error as PlistError {
+        throw error
+      } catch {
+        throw .system(SystemError(operation: .write, path: path))
+      }
+    }
+  }
+
+  private func removeLockFiles(in directory: String) {
+    guard let names = try? Platform.directoryEntries(directory) else { return }
+    for name in names {
+      let path = directory + "/" + name
+      switch Platform.kind(atPath: path) {
+      case .directory: removeLockFiles(in: path)
+      default: if name.hasSuffix(".lock") { _ = try? Platform.removeFile(atPath: path) }
+      }
+    }
+  }
+
+  /// Makes the branch, index and work tree exactly the remote branch's (an empty tree when
+  /// the remote has none yet): whatever an earlier exchange left — an unpushed commit, a
+  /// copy of this replica's file — is replaced; the store's own file is elsewhere.
+  private func checkOutRemote(lock: Int32) throws(PlistError) {
+    if try run(["rev-parse", "-q", "--verify", remoteBranch], lock: lock).status == 0 {
+      try git(["checkout", "-q", "-f", "-B", Self.branch, remoteBranch], lock: lock)
+    } else {
+      try git(["symbolic-ref", "HEAD", "refs/heads/" + Self.branch], lock: lock)
+      _ = try run(["update-ref", "-d", "refs/heads/" + Self.branch], lock: lock)
+      try git(["read-tree", "--empty"], lock: lock)
+    }
+    try git(["clean", "-q", "-f", "-d", "-x"], lock: lock)
+  }
+
+  /// Writes the copy of this replica's file into the work tree, through `SharedFolder`:
+  /// the remote decided what `replicas/` is. Anything there that is not a folder (a link
+  /// checked out as a file) is replaced by one, and the commit carries the repair.
+  private func place(_ name: String, _ contents: [UInt8]) throws(PlistError) {
+    let directory = replicasDirectory
+    if Platform.kind(atPath: directory) != .directory {
+      _ = try? Platform.removeTree(directory)
+      do { try Platform.makeDirectories(directory, mode: 0o755) } catch { throw .system(error) }
+    }
+    do {
+      let folder = try SharedFolder(path: directory)
+      if case .bytes(let current) = try folder.read(name, limit: contents.count + 1),
+        current == contents
+      {
+        return
+      }
+      try folder.replace(
+        name, with: contents, temporaryName: ".plistctl-" + name + ".tmp", mode: 0o644)
+    } catch {
+      throw .system(error)
+    }
+  }
+
+  /// Commits the copy when the tree differs from the remote branch's; false when there is
+  /// nothing to send.
+  private func commit(_ path: String, lock: Int32) throws(PlistError) -> Bool {
+    try git(["add", "-A", "--", "replicas"], lock: lock)
+    let hasHead = try run(["rev-parse", "-q", "--verify", "HEAD"], lock: lock).status == 0
+    if hasHead, try run(["diff", "--cached", "--quiet"], lock: lock).status == 0 { return false }
+    let replica = String(path.dropFirst("replicas/".count).prefix(32))
+    try git(
+      [
+        "-c", "user.email=\(replica)@replica.plistctl.invalid", "commit", "-q", "--no-verify",
+        "-m", "Replica \(replica)",
+      ], lock: lock)
+    return true
+  }
+
   // MARK: - Running git
 
-  /// Commits this replica's file when it changed.
-  private func commit(_ ownFile: String) throws(PlistError) {
-    guard Platform.kind(atPath: ownFile) == .regular else { return }
-    let path = relative(ownFile)
-    try git(["add", "--", path])
-    guard try run(["diff", "--cached", "--quiet", "--", path]).status != 0 else { return }
-    let replica = String(path.split(separator: "/").last?.split(separator: ".").first ?? "")
-    try git([
-      "-c", "user.name=plistctl", "-c", "user.email=\(replica)@replica.plistctl.invalid",
-      "commit", "-q", "--no-verify", "-m", "Replica \(replica)", "--", path,
-    ])
-  }
-
-  /// How many local commits the remote branch lacks (all of them when it has none).
-  private func commitsAhead() throws(PlistError) -> Int {
-    let remote = "refs/remotes/origin/" + Self.branch
-    let range =
-      try run(["rev-parse", "-q", "--verify", remote]).status == 0 ? remote + "..HEAD" : "HEAD"
-    let counted = try run(["rev-list", "--count", range])
-    guard counted.status == 0 else { return 0 }
-    return Int(String(decoding: counted.output, as: UTF8.self).filter(\.isNumber)) ?? 0
-  }
-
-  private func relative(_ path: String) -> String {
-    path.hasPrefix(workTree + "/") ? String(path.dropFirst(workTree.count + 1)) : path
+  /// Why a network step failed, for a person: git's messages, each line escaped (they carry
+  /// the remote's text), or the deadline.
+  private func failure(_ result: ProgramResult, _ step: String) -> String {
+    if result.timedOut {
+      return "git \(step) did not finish within \(networkTimeout / 1000) s (\(url))"
+    }
+    let lines = String(decoding: result.errors, as: UTF8.self).split(whereSeparator: \.isNewline)
+      .map { UntrustedText.escaped(String($0)) }.filter { !$0.isEmpty }
+    return lines.isEmpty
+      ? "git \(step) failed (exit \(result.status))" : lines.joined(separator: "; ")
   }
 
   /// Runs git in the work tree, failing on a non-zero status.
-  private func git(_ arguments: [String]) throws(PlistError) {
-    let result = try run(arguments)
+  private func git(_ arguments: [String], lock: Int32? = nil) throws(PlistError) {
+    let result = try run(arguments, lock: lock)
     guard result.status == 0 else {
       let command = "git " + (arguments.first { !$0.hasPrefix("-") && !$0.contains("=") } ?? "")
       throw .cloudEngineFailed(
@@ -155,20 +265,51 @@ public struct GitTransport: CloudTransport {
     }
   }
 
+  /// The variables of plistctl's environment git may see: the ones that say how to reach a
+  /// remote (an SSH command, a password prompt program, a proxy, certificates). Every other
+  /// `GIT_*` variable is dropped: `GIT_DIR` or `GIT_WORK_TREE` set by a hook that runs
+  /// plistctl would point git at the user's own repository, and `GIT_CONFIG_*` would add
+  /// configuration.
+  static let reachingVariables: Set<String> = [
+    "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSH_VARIANT", "GIT_ASKPASS", "GIT_PROXY_COMMAND",
+    "GIT_SSL_CAINFO", "GIT_SSL_CAPATH", "GIT_SSL_NO_VERIFY", "GIT_HTTP_PROXY_AUTHMETHOD",
+  ]
+
   /// Runs git in the work tree: never prompting, in the C locale (its messages are read),
-  /// with no hooks and no signing (the commits are the store's, not the user's).
-  private func run(_ arguments: [String]) throws(PlistError) -> ProgramResult {
-    let command =
-      [
-        "git", "-C", workTree, "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false",
-        // An identity for the commits a rebase rewrites, on a machine that has none.
-        "-c", "user.name=plistctl", "-c", "user.email=plistctl@replica.plistctl.invalid",
-      ] + arguments
+  /// with no hooks (a local remote's `receive-pack` too), no signing, links checked out as
+  /// plain files, no attributes file of the user's, the engine lock inherited, and the
+  /// network deadline.
+  private func run(_ arguments: [String], lock: Int32?) throws(PlistError) -> ProgramResult {
+    var command = [
+      "git", "-C", workTree, "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false",
+      "-c", "core.symlinks=false", "-c", "core.autocrlf=false", "-c", "core.safecrlf=false",
+      "-c", "core.attributesFile=/dev/null", "-c", "core.fsmonitor=false",
+      "-c", "protocol.ext.allow=never", "-c", "gc.auto=0",
+      // An identity for the commits, on a machine that has none.
+      "-c", "user.name=plistctl", "-c", "user.email=plistctl@replica.plistctl.invalid",
+    ]
+    if isLocalRemote {
+      // git runs a local remote's receive-pack itself, in the remote's repository, where
+      // its hooks would run with this user's rights.
+      command += ["-c", "remote.origin.receivepack=git -c core.hooksPath=/dev/null receive-pack"]
+    }
+    let network = ["fetch", "push"].contains(arguments.first ?? "")
+    var options = Platform.RunOptions(
+      environment: ["GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "LANGUAGE": ""],
+      droppedPrefixes: ["GIT_"], keptVariables: Self.reachingVariables)
+    options.inherited = lock.map { [$0] } ?? []
+    options.timeoutMilliseconds = network ? networkTimeout : nil
     do {
-      return try Platform.run(
-        command, environment: ["GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "LANGUAGE": ""])
+      return try Platform.run(command + arguments, options: options)
     } catch {
       throw .cloudEngineFailed(command: "git", status: 127, message: "\(error.errno)")
     }
+  }
+
+  /// Whether git reaches the remote by running its programs on this machine (a path or a
+  /// `file://` URL) rather than over a connection.
+  private var isLocalRemote: Bool {
+    url.hasPrefix("/") || url.hasPrefix("file:") || url.hasPrefix(".") || url.hasPrefix("~")
+      || !(url.contains(":"))
   }
 }

@@ -363,6 +363,11 @@ extension Platform {
     }
   }
 
+  /// Renames a file (in one step; `to` is replaced).
+  static func renameFile(_ from: String, to: String) throws(SystemError) {
+    guard rename(from, to) == 0 else { throw SystemError(operation: .rename, path: from) }
+  }
+
   /// Removes a file; a missing file is not an error.
   static func removeFile(atPath path: String) throws(SystemError) {
     if unlink(path) != 0 && Errno.current != .noSuchFileOrDirectory {

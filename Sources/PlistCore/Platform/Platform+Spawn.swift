@@ -18,6 +18,8 @@ struct ProgramResult: Sendable {
   let output: [UInt8]
   /// Standard error.
   let errors: [UInt8]
+  /// Whether it was killed for running past its deadline.
+  var timedOut = false
 
   /// Standard error as text, its last non-empty line (git's reason for a failure).
   var lastErrorLine: String {
@@ -27,6 +29,22 @@ struct ProgramResult: Sendable {
 }
 
 extension Platform {
+  /// How a program is run: what it inherits, and how long it may take.
+  struct RunOptions {
+    /// Variables to set (or replace) in this process's environment for it.
+    var environment: [String: String] = [:]
+    /// Variables of this process's environment it does not get: names with one of these
+    /// prefixes, unless named in `keptVariables`.
+    var droppedPrefixes: [String] = []
+    /// Variables kept although a dropped prefix matches them.
+    var keptVariables: Set<String> = []
+    /// Descriptors of this process it inherits under the same numbers (a lock it must hold
+    /// for as long as it runs, even should this process die first).
+    var inherited: [Int32] = []
+    /// Milliseconds after which it is killed (SIGKILL), or nil to wait for ever.
+    var timeoutMilliseconds: Int?
+  }
+
   /// Runs a program found on `PATH`, with standard input closed, and collects its output.
   ///
   /// - Parameters:
@@ -36,6 +54,20 @@ extension Platform {
   /// - Throws: `SystemError` when the program cannot be started (not installed, say).
   static func run(_ arguments: [String], environment: [String: String] = [:])
     throws(SystemError) -> ProgramResult
+  {
+    try run(arguments, options: RunOptions(environment: environment))
+  }
+
+  /// Runs a program found on `PATH` as `options` say, with standard input closed, and
+  /// collects its output; past the deadline it is killed and its result says so.
+  ///
+  /// - Parameters:
+  ///   - arguments: The program's name, then its arguments.
+  ///   - options: Its environment, inherited descriptors and deadline.
+  /// - Returns: The status and output.
+  /// - Throws: `SystemError` when the program cannot be started (not installed, say).
+  static func run(_ arguments: [String], options: RunOptions) throws(SystemError)
+    -> ProgramResult
   {
     var outputPipe: [Int32] = [0, 0]
     var errorPipe: [Int32] = [0, 0]
@@ -53,16 +85,22 @@ extension Platform {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    // A descriptor duplicated onto its own number loses close-on-exec in the child only
+    // (POSIX 2024; glibc since 2.29).
+    for fd in options.inherited { posix_spawn_file_actions_adddup2(&actions, fd, fd) }
 
     var variables: [String] = []
     var index = 0
     while let entry = environ[index] {
       let text = String(cString: entry)
       let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-      if environment[name] == nil { variables.append(text) }
+      let dropped =
+        options.droppedPrefixes.contains { name.hasPrefix($0) }
+        && !options.keptVariables.contains(name)
+      if options.environment[name] == nil && !dropped { variables.append(text) }
       index += 1
     }
-    for (name, value) in environment { variables.append(name + "=" + value) }
+    for (name, value) in options.environment { variables.append(name + "=" + value) }
 
     var child = pid_t()
     let started = withCStrings(arguments) { argv in
@@ -79,16 +117,30 @@ extension Platform {
     guard started == 0 else {
       throw SystemError(operation: .read, path: arguments[0], errno: Errno(rawValue: started))
     }
-    let (output, errors) = collect(outputPipe[0], errorPipe[0])
+    let deadline = options.timeoutMilliseconds.map { monotonicMilliseconds() + Int64($0) }
+    let (output, errors, finished) = collect(outputPipe[0], errorPipe[0], until: deadline)
+    // Past the deadline: killed, and not waited for to close its output (a child of its own,
+    // such as ssh, may hold the pipes open).
+    if !finished { kill(child, SIGKILL) }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && Errno.current == .interrupted {}
     let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return ProgramResult(status: code, output: output, errors: errors)
+    return ProgramResult(status: code, output: output, errors: errors, timedOut: !finished)
+  }
+
+  /// Milliseconds of the monotonic clock (deadlines that a clock change cannot move).
+  static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
   }
 
   /// Reads two pipes to their ends at once (reading one after the other could leave the
   /// program blocked writing to the other when its buffer fills).
-  private static func collect(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
+  /// Until `deadline` (monotonic milliseconds), if any: then the third value is false.
+  private static func collect(_ first: Int32, _ second: Int32, until deadline: Int64?)
+    -> ([UInt8], [UInt8], Bool)
+  {
     var buffers: [[UInt8]] = [[], []]
     var fds = [
       pollfd(fd: first, events: Int16(POLLIN), revents: 0),
@@ -96,20 +148,27 @@ extension Platform {
     ]
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while fds.contains(where: { $0.fd >= 0 }) {
-      if poll(&fds, 2, -1) < 0 {
+      var wait: Int32 = -1
+      if let deadline {
+        let left = deadline - monotonicMilliseconds()
+        if left <= 0 { return (buffers[0], buffers[1], false) }
+        wait = Int32(clamping: left)
+      }
+      if poll(&fds, 2, wait) < 0 {
         if Errno.current == .interrupted { continue }
         break
       }
       for slot in 0..<2 where fds[slot].fd >= 0 && fds[slot].revents != 0 {
         let count = chunk.withUnsafeMutableBytes { read(fds[slot].fd, $0.baseAddress, $0.count) }
         if count > 0 {
-          buffers[slot] += chunk[0..<count]
+          // What a program prints is kept up to 1 MiB (a remote's messages reach git's).
+          if buffers[slot].count < 1 << 20 { buffers[slot] += chunk[0..<count] }
         } else if count == 0 || Errno.current != .interrupted {
           fds[slot].fd = -1
         }
       }
     }
-    return (buffers[0], buffers[1])
+    return (buffers[0], buffers[1], true)
   }
 
   /// Calls `body` with a NULL-terminated array of C strings.

@@ -37,8 +37,7 @@ struct Machine {
   @discardableResult
   func attach(_ location: CloudLocation) throws -> [CloudChange] {
     try CloudStore.attach(
-      name, to: location, directories: directories, mergeDriver: mergeDriver,
-      clock: clock.reading
+      name, to: location, directories: directories, clock: clock.reading
     ).1.changes
   }
 
@@ -61,9 +60,6 @@ struct Machine {
   func remove(_ key: String) throws { try store.write([key: nil]) }
   var values: [String: PlistValue] { get throws { try store.values() } }
 }
-
-/// git's merge driver for replicas' files: the built plistctl.
-let mergeDriver = ChildProcess.product("plistctl").path + " cloud merge-file"
 
 /// A bare git repository on local disk: the "server" of a store.
 func makeBareRepository(in root: TemporaryDirectory) throws -> CloudLocation {

@@ -30,10 +30,8 @@ struct CloudAttachCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let driver = CurrentProcess.executablePath ?? "plistctl"
     let (_, report) = try CloudStore.attach(
-      store, to: location, directories: context.cloudDirectories(),
-      mergeDriver: ShellQuoting.quote(driver) + " cloud merge-file")
+      store, to: location, directories: context.cloudDirectories())
     for change in report.changes {
       try context.printCloudChange(change, store: store, json: false)
     }
