@@ -65,9 +65,9 @@ extension CloudStore {
     let first = quota.visible(((try? replicaState()) ?? ReplicaState(replica: replica)).entries)
     var last: (values: [String: PlistValue], dropped: [String])?
     let outcome = try transport.exchange(file: publishedName, engineLock: engineLock) {
-      (_) throws(PlistError) -> [UInt8] in
+      (reached) throws(PlistError) -> [UInt8] in
       try withLock { () throws(PlistError) -> [UInt8] in
-        let (state, bytes) = try merged(into: &report)
+        let (state, bytes) = try merged(into: &report, reached: reached)
         let shown = quota.visible(state.entries)
         last = (shown.values, shown.dropped)
         return bytes
@@ -109,7 +109,7 @@ extension CloudStore {
   /// One merge, under the store's lock: this replica's state (healed), the copies of
   /// replicas' files the engine brought folded in, the result saved when it changed, and
   /// the conflict copies it took in removed. Returns the state and its file's bytes.
-  private func merged(into report: inout SyncReport) throws(PlistError)
+  private func merged(into report: inout SyncReport, reached: Bool) throws(PlistError)
     -> (ReplicaState, [UInt8])
   {
     let (own, setAside) = try healedState()
@@ -128,8 +128,13 @@ extension CloudStore {
     } else {
       bytes = try Self.encoded(state)
     }
-    // At every sync, not only when the state changed: the folder's copy may be missing.
-    try transport.offer(file: publishedName, contents: bytes)
+    // At every sync, not only when the state changed: the folder's copy may be missing. (An
+    // engine out of reach is reported as offline; its copy waits.)
+    if reached {
+      try transport.offer(file: publishedName, contents: bytes)
+    } else {
+      try? transport.offer(file: publishedName, contents: bytes)
+    }
     // Taken in and saved: a conflict copy has nothing the own file lacks now.
     if !folder.conflictCopies.isEmpty,
       let shared = try? SharedFolder(path: transport.replicasDirectory)

@@ -75,6 +75,9 @@ public struct GitTransport: CloudTransport {
   ) throws(PlistError) -> CloudExchangeOutcome {
     try prepare()
     try heal()
+    // A clone git does not recognise (a damaged HEAD or config) fails here, a local step,
+    // rather than at the fetch, where it would pass for being offline.
+    try git(["rev-parse", "-q", "--verify", "HEAD^{tree}"], lock: engineLock, orEmpty: true)
     let path = "replicas/" + name
     var last = ""
     for _ in 0..<Self.pushAttempts {
@@ -255,10 +258,13 @@ public struct GitTransport: CloudTransport {
       ? "git \(step) failed (exit \(result.status))" : lines.joined(separator: "; ")
   }
 
-  /// Runs git in the work tree, failing on a non-zero status.
-  private func git(_ arguments: [String], lock: Int32? = nil) throws(PlistError) {
+  /// Runs git in the work tree, failing on a non-zero status (`orEmpty`: except status 1,
+  /// a `rev-parse --verify` of a branch with no commit yet).
+  private func git(_ arguments: [String], lock: Int32? = nil, orEmpty: Bool = false)
+    throws(PlistError)
+  {
     let result = try run(arguments, lock: lock)
-    guard result.status == 0 else {
+    guard result.status == 0 || (orEmpty && result.status == 1) else {
       let command = "git " + (arguments.first { !$0.hasPrefix("-") && !$0.contains("=") } ?? "")
       throw .cloudEngineFailed(
         command: command, status: result.status, message: result.lastErrorLine)

@@ -1,0 +1,287 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import PlistCore
+
+/// A remote (or a synced folder) that another machine writes to is hostile: what it holds
+/// never decides where this machine writes, never runs, never breaks the store for good.
+/// Each test is one of issue 24's findings, reproduced as an attacker with push access (a
+/// clone of the bare repository) or with write access to the folder would.
+@Suite struct CloudHostileRemoteTests {
+  /// Runs git, expecting success.
+  @discardableResult
+  static func git(_ arguments: [String], in directory: String? = nil) throws -> String {
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/git"),
+      (directory.map { ["-C", $0] } ?? [])
+        + ["-c", "user.name=attacker", "-c", "user.email=a@evil.invalid"] + arguments)
+    #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+    return result.stdout
+  }
+
+  /// An attacker's clone of the store's remote, with `change` committed and pushed.
+  static func push(
+    to location: CloudLocation, in root: TemporaryDirectory, adding paths: [String] = ["."],
+    _ change: (String) throws -> Void
+  ) throws {
+    guard case .git(let url) = location else { return }
+    let clone = root.path("attacker-\(UUID().uuidString.prefix(8))")
+    try git(["clone", "-q", url, clone])
+    try change(clone)
+    try git(["add", "-A", "--"] + paths, in: clone)
+    try git(["commit", "-q", "-m", "evil"], in: clone)
+    try git(["push", "-q", "origin", "HEAD:main"], in: clone)
+  }
+
+  /// A replica's file of another machine, as its path in a folder.
+  static func replicaFile(_ id: ReplicaID, entries: [String: PlistValue], at wall: Int64)
+    throws -> Data
+  {
+    var state = ReplicaState(replica: id)
+    for (key, value) in entries {
+      state.entries[key] = CloudEntry(
+        value: value, timestamp: CloudTimestamp(wall: wall), replica: id)
+    }
+    state.clock = CloudTimestamp(wall: wall)
+    return Data(try PropertyList.encode(state.propertyList, as: .xml))
+  }
+
+  /// Point 6: the remote makes this replica's file, or `replicas/` itself, a link to a file
+  /// of this machine's; syncs write nothing through it.
+  @Test(arguments: ["file", "folder"])
+  func aLinkFromTheRemoteIsNeverWrittenThrough(what: String) throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k", "before")
+    try a.sync()
+    let victim = root.path("home/.ssh/authorized_keys")
+    try FileManager.default.createDirectory(
+      atPath: root.path("home/.ssh"), withIntermediateDirectories: true)
+    try Data("ssh-ed25519 mine\n".utf8).write(to: URL(fileURLWithPath: victim))
+    let ownName = try a.store.publishedName
+    try Self.push(to: server, in: root) { clone in
+      if what == "file" {
+        try FileManager.default.removeItem(atPath: clone + "/replicas/" + ownName)
+        try FileManager.default.createSymbolicLink(
+          atPath: clone + "/replicas/" + ownName, withDestinationPath: victim)
+      } else {
+        try FileManager.default.removeItem(atPath: clone + "/replicas")
+        try FileManager.default.createSymbolicLink(
+          atPath: clone + "/replicas", withDestinationPath: root.path("home/.ssh"))
+      }
+    }
+    try a.set("k", "\nssh-ed25519 AAAA attacker@evil\n")
+    try a.sync()
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "ssh-ed25519 mine\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path("home/.ssh")).count == 1)
+    // And the store still works for everyone: the next machine gets the value.
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    #expect(try b.values["k"] == "\nssh-ed25519 AAAA attacker@evil\n")
+  }
+
+  /// Point 6, with a synced folder (Syncthing carries links too): a link in `replicas/`
+  /// named as this replica's file is replaced, never written through; `replicas/` as a link
+  /// is not followed (the store is offline until it is a folder again).
+  @Test func aLinkInASyncedFolderIsNeverWrittenThrough() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let folder = root.path("shared")
+    let a = Machine("a", in: root)
+    try a.attach(.folder(folder))
+    let victim = root.path("victim")
+    try Data("mine\n".utf8).write(to: URL(fileURLWithPath: victim))
+    let copy = folder + "/replicas/" + (try a.store.publishedName)
+    try? FileManager.default.removeItem(atPath: copy)
+    try FileManager.default.createSymbolicLink(atPath: copy, withDestinationPath: victim)
+    try a.set("k", 1)
+    try a.sync()
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "mine\n")
+    #expect(try FileManager.default.destinationOfSymbolicLinkOrNil(atPath: copy) == nil)
+
+    let outside = root.path("outside")
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try FileManager.default.removeItem(atPath: folder + "/replicas")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/replicas", withDestinationPath: outside)
+    try a.set("k", 2)
+    let report = try a.store.sync()
+    #expect(!report.inSync)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    #expect(try a.values["k"] == 2, "the write is kept here")
+  }
+
+  /// Point 10: a committed `.gitattributes` that would fail every checkout (an encoding)
+  /// changes nothing: both machines keep syncing.
+  @Test func theRemotesAttributesChangeNothing() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    let b = Machine("b", in: root)
+    try a.attach(server)
+    try b.attach(server)
+    try a.set("x", 1)
+    try a.sync()
+    try Self.push(to: server, in: root, adding: [".gitattributes"]) { clone in
+      try Data("replicas/*.plist working-tree-encoding=UTF-16\n".utf8)
+        .write(to: URL(fileURLWithPath: clone + "/.gitattributes"))
+    }
+    try b.set("y", 2)
+    try b.sync()
+    try a.sync()
+    #expect(try a.values == ["x": 1, "y": 2])
+    #expect(try b.values == ["x": 1, "y": 2])
+  }
+
+  /// Point 9: a local remote's hooks (what whoever can write a USB stick's repository puts
+  /// there) never run, at any push.
+  @Test func aLocalRemotesHooksNeverRun() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    guard case .git(let url) = server else { return }
+    let hooks = String(url.dropFirst("file://".count)) + "/hooks"
+    let marker = root.path("hook-ran")
+    for hook in ["pre-receive", "update", "post-receive", "post-update", "reference-transaction"] {
+      let path = hooks + "/" + hook
+      try Data("#!/bin/sh\necho \(hook) >> '\(marker)'\n".utf8).write(
+        to: URL(fileURLWithPath: path))
+      #expect(chmod(path, 0o755) == 0)
+    }
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k", 1)
+    try a.sync()
+    try a.set("k", 2)
+    try a.sync()
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    #expect(try b.values["k"] == 2)
+  }
+
+  /// Point 4: a Syncthing conflict copy of this replica's file (two machines sharing its id)
+  /// holds a write that is nowhere else; the sync merges it, removes the copy, and the
+  /// write reaches the other machines.
+  @Test func aConflictCopyOfAReplicasFileIsMergedNotDropped() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let folder = root.path("shared")
+    let a = Machine("a", in: root)
+    try a.attach(.folder(folder))
+    try a.set("mine", 1)
+    let id = try a.store.replica
+    let name = "\(id.text).sync-conflict-20261126-120000-ABCDEFG.plist"
+    try Self.replicaFile(id, entries: ["theirs": "lost?"], at: 1_790_000_000_500)
+      .write(to: URL(fileURLWithPath: folder + "/replicas/" + name))
+    let report = try a.store.sync()
+    #expect(report.mergedCopies == [name])
+    #expect(try a.values == ["mine": 1, "theirs": "lost?"])
+    #expect(!FileManager.default.fileExists(atPath: folder + "/replicas/" + name))
+    let b = Machine("b", in: root)
+    try b.attach(.folder(folder))
+    #expect(try b.values == ["mine": 1, "theirs": "lost?"])
+  }
+
+  /// Point 2: this replica's own file damaged (it does not parse): a write or a sync moves
+  /// it aside and restores the state from the copy last published, never leaving the store
+  /// unusable.
+  @Test func anOwnFileThatDoesNotParseIsRestoredFromThePublishedCopy() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k", 1)
+    try a.sync()
+    let own = try a.store.ownFile
+    try Data().write(to: URL(fileURLWithPath: own))
+    #expect(throws: PlistError.self) { try a.store.values() }
+    try a.set("later", 2)
+    #expect(try a.values == ["k": 1, "later": 2])
+    let aside = try FileManager.default.contentsOfDirectory(
+      atPath: (own as NSString).deletingLastPathComponent
+    ).filter { $0.hasPrefix("replica.plist.unreadable-") }
+    #expect(aside.count == 1, "the damaged file is kept for a person to look at")
+    try a.sync()
+  }
+
+  /// Point 2: what a git killed with plistctl leaves in the clone — a lock, a rebase in
+  /// progress, a damaged HEAD — never stops the next sync.
+  @Test(arguments: ["index.lock", "refs/heads/main.lock", "rebase-merge", "HEAD"])
+  func whatADeadGitLeftIsHealed(leftover: String) throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k", 1)
+    try a.sync()
+    let gitDirectory = a.directories.workTree(ofStore: a.name) + "/.git/"
+    switch leftover {
+    case "rebase-merge":
+      try FileManager.default.createDirectory(
+        atPath: gitDirectory + leftover, withIntermediateDirectories: true)
+      try Data("refs/heads/main\n".utf8).write(
+        to: URL(fileURLWithPath: gitDirectory + leftover + "/head-name"))
+    case "HEAD":
+      try Data("garbage".utf8).write(to: URL(fileURLWithPath: gitDirectory + "HEAD"))
+    default:
+      try Data().write(to: URL(fileURLWithPath: gitDirectory + leftover))
+    }
+    try a.set("k", 2)
+    try a.sync()
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    #expect(try b.values["k"] == 2)
+  }
+
+  /// Point 3: a push that meets another push holding or moving the ref is retried like a
+  /// push that is behind, not reported as offline.
+  @Test func aRefChangedByAConcurrentPushIsRetried() {
+    for message in [
+      " ! [remote rejected] HEAD -> main (failed to update ref)\n",
+      "error: cannot lock ref 'refs/heads/main': is at 1234 but expected 5678\n",
+      " ! [rejected]        HEAD -> main (fetch first)\n",
+    ] {
+      let result = ProgramResult(status: 1, output: [], errors: Array(message.utf8))
+      #expect(GitTransport.wasOvertaken(result), "\(message)")
+    }
+    let offline = ProgramResult(
+      status: 128, output: [], errors: Array("fatal: Could not read from remote\n".utf8))
+    #expect(!GitTransport.wasOvertaken(offline))
+  }
+
+  /// Point 3, for real: machines pushing at once all end in sync and converge.
+  @Test func concurrentSyncsAllLand() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let machines = (0..<4).map { Machine("m\($0)", in: root) }
+    for (index, machine) in machines.enumerated() {
+      try machine.attach(server)
+      try machine.set("k\(index)", PlistValue.integer(PlistInteger(index)))
+    }
+    let results = Mutex<[Bool]>([])
+    DispatchQueue.concurrentPerform(iterations: machines.count) { index in
+      let inSync = (try? machines[index].store.sync().inSync) ?? false
+      results.withLock { $0.append(inSync) }
+    }
+    #expect(results.withLock { $0 } == [true, true, true, true])
+    for machine in machines { try machine.sync() }
+    for machine in machines { #expect(try machine.values.count == 4) }
+  }
+}
+
+extension FileManager {
+  /// A link's target, or nil when the path is not a link.
+  fileprivate func destinationOfSymbolicLinkOrNil(atPath path: String) throws -> String? {
+    try? destinationOfSymbolicLink(atPath: path)
+  }
+}
