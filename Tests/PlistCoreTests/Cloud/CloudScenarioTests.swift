@@ -151,7 +151,7 @@ import Testing
     #expect(try a.values == ["shared": "second store", "only-second": 1])
   }
 
-  @Test func twoMachinesSharingAReplicaIDStillMergeThroughTheDriver() throws {
+  @Test func twoMachinesSharingAReplicaIDStillMergeTheirCopies() throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
     let server = try makeBareRepository(in: root)

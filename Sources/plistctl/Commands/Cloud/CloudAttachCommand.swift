@@ -65,15 +65,16 @@ struct CloudDetachCommand: Command {
   }
 }
 
-/// `cloud merge-file BASE OURS THEIRS`: git's merge driver for replicas' files — merges two
-/// versions of one replica's file by the store's rule into OURS.
+/// `cloud merge-file BASE OURS THEIRS`: merges two versions of one replica's file by the
+/// store's rule into OURS, with git's merge-driver arguments (a person's tool for copies
+/// made by hand; syncs merge copies themselves and register no driver).
 struct CloudMergeFileCommand: Command {
   static let spec = CommandSpec(
     name: "cloud merge-file", synopsis: "cloud merge-file BASE OURS THEIRS",
-    summary: "git's merge driver for a store's replica files (set up by cloud attach)",
+    summary: "merge two versions of a replica's file into OURS (git's merge-driver arguments)",
     positionals: ["BASE", "OURS", "THEIRS"],
     examples: """
-      cloud merge-file %O %A %B\tas git calls it (.git/config of the store's clone)
+      cloud merge-file /dev/null mine.plist copy.plist\tmine.plist gets every key's winner
       """,
     completions: ["BASE": .file, "OURS": .file, "THEIRS": .file])
 
