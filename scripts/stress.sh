@@ -11,7 +11,11 @@
 #     from /proc/self/cmdline; a debug build's dynamic loader fails before plistctl runs);
 #   - a lock holder stopped with SIGSTOP: a write gives up after PLISTCTL_LOCK_TIMEOUT,
 #     naming it.
-# STRESS_KILLS sets how many writers are killed (default 300).
+#   - cloud syncs over git killed at random moments (SIGKILL, SIGTERM or SIGINT; plistctl
+#     alone, its git living on, or with its whole process group) while two machines write:
+#     no acknowledged write is lost, and after one more sync each both hold every key.
+# STRESS_KILLS sets how many writers are killed (default 300), STRESS_CLOUD_KILLS how many
+# syncs (default 60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kills=${STRESS_KILLS:-300}
@@ -120,6 +124,40 @@ kill -CONT "$holder"
 pkill -P "$holder" 2>/dev/null || true
 wait "$holder" 2>/dev/null || true
 holder=0
+
+# Cloud syncs killed at random moments, by each signal, alone or with their git.
+cloud_kills=${STRESS_CLOUD_KILLS:-60}
+git init -q --bare -b main "$work/store.git"
+machine() { # number, then plistctl's arguments
+  local home=$work/machine$1
+  shift
+  mkdir -p "$home"
+  HOME=$home XDG_CONFIG_HOME=$home/config XDG_STATE_HOME=$home/state \
+    XDG_DATA_HOME=$home/data "$plistctl" "$@"
+}
+for number in 1 2; do machine "$number" cloud attach s --git "file://$work/store.git"; done
+acknowledged=()
+for i in $(seq 1 "$cloud_kills"); do
+  number=$((i % 2 + 1))
+  if machine "$number" cloud set s "k$i" -int "$i"; then acknowledged+=("k$i"); fi
+  # A session of its own: the sync is its process group's leader.
+  HOME=$work/machine$number XDG_CONFIG_HOME=$work/machine$number/config \
+    XDG_STATE_HOME=$work/machine$number/state XDG_DATA_HOME=$work/machine$number/data \
+    setsid "$plistctl" cloud sync s >/dev/null 2>&1 &
+  sync=$!
+  sleep "0.0$((RANDOM % 10))"
+  signal=$(shuf -n 1 -e KILL TERM INT)
+  if [ $((RANDOM % 2)) = 0 ]; then kill -"$signal" "$sync" 2>/dev/null || true
+  else kill -"$signal" -- "-$sync" 2>/dev/null || true; fi
+  wait "$sync" 2>/dev/null || true
+done
+for number in 1 2 1; do machine "$number" cloud sync s >/dev/null; done
+for number in 1 2; do
+  held=$(machine "$number" cloud list s | sort)
+  wanted=$(printf '%s\n' "${acknowledged[@]}" | sort)
+  check "machine $number holds all ${#acknowledged[@]} acknowledged keys after $cloud_kills killed syncs" \
+    test "$held" = "$wanted"
+done
 
 if [ "$failures" -gt 0 ]; then
   echo "stress: $failures check(s) failed"
