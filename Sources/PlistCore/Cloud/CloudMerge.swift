@@ -59,7 +59,7 @@ public enum CloudMerge {
     var heldBack: [String: CloudEntry] = [:]
     var stale: [ReplicaID] = []
     var current: [ReplicaState] = []
-    let horizon = now + policy.maximumClockSkew
+    let horizon = now.saturatingAdding(policy.maximumClockSkew)
     for other in others where other.replica != own.replica {
       if let seen = own.seen[other.replica], other.clock < seen {
         stale.append(other.replica)
@@ -94,10 +94,14 @@ public enum CloudMerge {
   static func purgeable(
     _ state: ReplicaState, replicas: [ReplicaState], now: Int64, policy: Policy
   ) -> [String] {
-    let active = replicas.filter { now - $0.clock.wall <= policy.tombstoneRetention }
+    let active = replicas.filter {
+      now.saturatingSubtracting($0.clock.wall) <= policy.tombstoneRetention
+    }
     var keys: [String] = []
     for (key, entry) in state.entries where entry.isDeleted {
-      guard now - entry.timestamp.wall > policy.tombstoneRetention else { continue }
+      guard now.saturatingSubtracting(entry.timestamp.wall) > policy.tombstoneRetention else {
+        continue
+      }
       let seenByAll = active.allSatisfy { replica in
         let seen = replica.replica == entry.replica ? replica.clock : replica.seen[entry.replica]
         return (seen ?? .zero) >= entry.timestamp

@@ -124,12 +124,17 @@ public struct ReplicaState: Equatable, Sendable {
     ]
   }
 
+  /// A reading, or nil when it is missing, malformed or out of `CloudTimestamp`'s bounds.
+  /// Out of bounds, the whole file is refused rather than the entry skipped: no plistctl
+  /// writes such a reading (its clock ticks within the bounds), so the file is forged or
+  /// broken, and a replica's clock and `seen` stamps cannot be skipped the way an entry
+  /// could; refusing is one rule for all three, and every replica refuses the same file.
   private static func timestamp(_ fields: PlistDictionary) -> CloudTimestamp? {
     guard let wall = fields["time"]?.integerValue?.int64Value,
-      let counter = fields["counter"]?.integerValue?.int64Value,
-      wall >= 0, counter >= 0
+      let counter = fields["counter"]?.integerValue?.int64Value
     else { return nil }
-    return CloudTimestamp(wall: wall, counter: counter)
+    let stamp = CloudTimestamp(wall: wall, counter: counter)
+    return stamp.isWithinBounds ? stamp : nil
   }
 }
 
