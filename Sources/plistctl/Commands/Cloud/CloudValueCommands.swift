@@ -112,8 +112,9 @@ struct CloudListCommand: Command {
 
   func run(in context: CommandContext) throws {
     if let store {
+      // Other machines' keys: escaped, one line each whatever they hold.
       for key in try context.cloudStore(store).values().keys.sorted() {
-        try context.print(key)
+        try context.print(TerminalText.escaped(key))
       }
       return
     }
