@@ -43,14 +43,18 @@ extension CloudMerge {
   /// The rule: entries in the order of `CloudEntry.wins(over:)` (newest first; among one
   /// write's keys, by key) are kept while fewer than `maximumEntries` are; a value is kept
   /// only while the values kept so far and it fit in `maximumValueBytes`, and once one does
-  /// not, no later value is kept (tombstones still are, being small). Then the values this
-  /// replica showed before the merge (`keeping`) are kept whatever the rule said, so
-  /// another machine can never make this one lose what it shows, only replace it by newer
-  /// writes, as any write does.
+  /// not, no later value is kept (tombstones still are, being small). Then this replica's
+  /// own writes that the quota shows, of its writes alone (`keeping`), are kept whatever
+  /// the rule said, so another machine can never make this one lose its own values from
+  /// its file, only replace them by newer writes, as any write does.
   ///
   /// Why replicas still converge: the rule depends only on the entries, the same on every
   /// replica, and an entry ranked before another stays so after any join, so two replicas
-  /// holding the same files keep the same entries (up to each one's own shown values).
+  /// holding the same files keep the same entries (up to each one's own writes, which its
+  /// file carries to the others). Merging the same files again keeps the same: the kept
+  /// own writes are the same set (the quota's choice among them does not change when
+  /// writes it did not choose are cut), and every other entry cut comes back from a file
+  /// only to be cut again.
   ///
   /// Why nothing deleted or overwritten comes back: an older entry for a key ranks after
   /// the newer one, so if the newer one (a tombstone, or the value that replaced it) was

@@ -100,8 +100,11 @@ public enum CloudMerge {
     for entry in joined.values where entry.timestamp > state.clock {
       state.clock = entry.timestamp
     }
-    let shown = quota.visible(own.entries).values.keys.filter { joined[$0] == own.entries[$0] }
-    let (kept, cut) = bounded(joined, keeping: Set(shown), quota: quota)
+    // This replica's own writes that the quota shows (of its writes alone): the same set
+    // however often the same files are merged, so merging again changes nothing.
+    let ownWrites = joined.filter { $0.value.replica == own.replica }
+    let shown = Set(quota.visible(ownWrites).values.keys)
+    let (kept, cut) = bounded(joined, keeping: shown, quota: quota)
     state.entries = kept
     state.seen = bounded(state.seen)
     refused.formUnion(cut)
