@@ -27,7 +27,9 @@ status=0
 # xml: also XML to binary through the compact storage against the tree path (CompactConversion.swift).
 # lazy: the one-key look-up must answer and refuse as the full read does (XML and binary),
 # and the one-key write of a canonical XML or binary domain must give the full write's bytes.
-for target in ${FUZZ_TARGETS:-xml binary openstep json detect lazy}; do
+# cloud: a replica's file (and entries with extreme clocks) through the reader and the merge,
+# checking the merge's order independence, idempotence and bounds (CloudReplicaFuzz.swift).
+for target in ${FUZZ_TARGETS:-xml binary openstep json detect lazy cloud}; do
   corpus="fuzz/corpus-$target"
   mkdir -p "$corpus"
   for file in $(seed "$target"); do cp -f "$fixtures/$file" "$corpus/" 2>/dev/null || true; done

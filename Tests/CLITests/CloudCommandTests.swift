@@ -100,6 +100,33 @@ struct CloudCommandTests {
     #expect(try Self.ok(box, "cloud", "list") == "s\tfolder \(box.directory.path("shared"))\n")
   }
 
+  /// `cloud remove` of a key set on another machine since this one last synced: the removal
+  /// is recorded (a note says the key was not known here), and it wins everywhere over the
+  /// older write.
+  @Test func removingAKeyNotSeenHereYetRecordsTheRemoval() throws {
+    let a = try Sandbox()
+    let b = try Sandbox()
+    defer {
+      a.remove()
+      b.remove()
+    }
+    let folder = a.directory.path("shared")
+    try Self.ok(a, "cloud", "attach", "s", "--folder", folder)
+    try Self.ok(b, "cloud", "attach", "s", "--folder", folder)
+    try Self.ok(a, "cloud", "set", "s", "k", "from-a")
+    try Self.ok(a, "cloud", "set", "s", "kept", "1")
+    let removed = try CLI.runProcess(["cloud", "remove", "s", "k"], environment: b.environment)
+    #expect(removed.status == 0)
+    #expect(
+      removed.stderr
+        == "plistctl: the key k was not known here; its removal is recorded and wins over "
+        + "older writes elsewhere\n")
+    try Self.ok(b, "cloud", "sync", "s")
+    try Self.ok(a, "cloud", "sync", "s")
+    #expect(try Self.ok(a, "cloud", "list", "s") == "kept\n")
+    #expect(try Self.ok(b, "cloud", "list", "s") == "kept\n")
+  }
+
   /// `cloud watch` on one machine prints, as it lands, a change made on another that shares
   /// the folder.
   @Test func watchPrintsAnExternalChangeAsItLands() throws {

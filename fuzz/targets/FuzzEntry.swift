@@ -11,11 +11,17 @@ let fuzzFormat: PlistFormat? = getenv("PLIST_FUZZ_FORMAT").flatMap { name in
 /// PLIST_FUZZ_FORMAT=lazy: the one-key look-up against the full read (LazyLookup.swift).
 let lazyLookup = getenv("PLIST_FUZZ_FORMAT").map { String(cString: $0) == "lazy" } ?? false
 
+/// PLIST_FUZZ_FORMAT=cloud: a replica's file through the reader and the merge
+/// (CloudReplicaFuzz.swift).
+let cloudMerge = getenv("PLIST_FUZZ_FORMAT").map { String(cString: $0) == "cloud" } ?? false
+
 /// libFuzzer's entry point: one input, through the targets the environment chose; 0 always
 /// (a finding is a crash or a failed precondition).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  if lazyLookup {
+  if cloudMerge {
+    fuzzCloudMerge(data, size)
+  } else if lazyLookup {
     compareLookup(data, size)
     compareOneKeyWrite(data, size)
     compareBinaryOneKeyWrite(data, size)

@@ -13,18 +13,18 @@ extension CloudMerge {
   ///   - copies: The copies.
   ///   - now: This machine's clock, in milliseconds since 1970.
   ///   - policy: The skew bound.
+  ///   - quota: The store's limits: what a copy's entries may be (as for `merge`).
   /// - Returns: The new state, and the entries held back by key.
   static func mergeCopies(
-    _ own: ReplicaState, copies: [ReplicaState], now: Int64, policy: Policy
+    _ own: ReplicaState, copies: [ReplicaState], now: Int64, policy: Policy, quota: CloudQuota
   ) -> (state: ReplicaState, heldBack: [String: CloudEntry]) {
     guard !copies.isEmpty else { return (own, [:]) }
     var state = own
     var heldBack: [String: CloudEntry] = [:]
-    let horizon = now.addingReportingOverflow(policy.maximumClockSkew)
-    let limit = horizon.overflow ? Int64.max : horizon.partialValue
+    let limit = now.saturatingAdding(policy.maximumClockSkew)
     for copy in copies {
       var trusted: [String: CloudEntry] = [:]
-      for (key, entry) in copy.entries {
+      for (key, entry) in copy.entries where canTake(key, entry, quota: quota) {
         if entry.timestamp.wall > limit {
           if let held = heldBack[key], !entry.wins(over: held) { continue }
           heldBack[key] = entry

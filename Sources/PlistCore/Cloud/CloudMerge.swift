@@ -1,9 +1,11 @@
 /// How replicas' knowledge combines. The core is `join`: per key, the winning entry
 /// (`CloudEntry.wins(over:)`). It is commutative, associative and idempotent, so replicas
 /// that have merged the same files hold the same entries whatever the order, repetition or
-/// delay of the syncs that brought them. Around it, `merge` keeps two promises the join
-/// alone cannot: entries from a clock far in the future are held back, not trusted, and
-/// tombstones that every replica has seen are purged after the retention period.
+/// delay of the syncs that brought them. Around it, `merge` keeps the promises the join
+/// alone cannot: entries from a clock far in the future are held back, not trusted;
+/// tombstones that every replica has seen are purged after the retention period; and
+/// another replica's file, hostile or not, cannot make this one's unbounded (see
+/// `CloudMerge+Bounds.swift`).
 public enum CloudMerge {
   /// The entries of both, each key's winner kept.
   public static func join(_ a: [String: CloudEntry], _ b: [String: CloudEntry])
@@ -42,6 +44,12 @@ public enum CloudMerge {
     public var staleReplicas: [ReplicaID]
     /// Keys whose tombstones were purged.
     public var purged: [String]
+    /// Keys of entries not taken or not kept (sorted): another replica's entry that could
+    /// never be visible or that this replica's file cannot hold, and entries past the
+    /// bounds on the merged state (`maximumEntries`, `maximumValueBytes`).
+    public var refused: [String]
+    /// Replicas past the first `maximumReplicas` by id, not merged.
+    public var ignoredReplicas: [ReplicaID]
   }
 
   /// Merges other replicas' files into one replica's state.
@@ -51,41 +59,60 @@ public enum CloudMerge {
   ///   - others: The other replicas' files (one per replica; its own is ignored here).
   ///   - now: This machine's clock, in milliseconds since 1970.
   ///   - policy: The skew bound and tombstone retention.
-  /// - Returns: The new state and what was held back, skipped and purged.
+  ///   - quota: The store's limits: what is taken from others, and how much is kept.
+  /// - Returns: The new state and what was held back, skipped, purged and refused.
   public static func merge(
-    _ own: ReplicaState, with others: [ReplicaState], now: Int64, policy: Policy
+    _ own: ReplicaState, with others: [ReplicaState], now: Int64, policy: Policy,
+    quota: CloudQuota = .standard
   ) -> Outcome {
     var state = own
     var heldBack: [String: CloudEntry] = [:]
     var stale: [ReplicaID] = []
     var current: [ReplicaState] = []
-    let horizon = now + policy.maximumClockSkew
-    for other in others where other.replica != own.replica {
+    var refused = Set<String>()
+    var incoming: [String: CloudEntry] = [:]
+    let horizon = now.saturatingAdding(policy.maximumClockSkew)
+    let (taken, ignored) = admitted(others, besides: own.replica)
+    for other in taken {
       if let seen = own.seen[other.replica], other.clock < seen {
         stale.append(other.replica)
         continue
       }
       current.append(other)
-      var trusted: [String: CloudEntry] = [:]
       for (key, entry) in other.entries {
+        guard canTake(key, entry, quota: quota) else {
+          refused.insert(key)
+          continue
+        }
         if entry.timestamp.wall > horizon {
           if let held = heldBack[key], !entry.wins(over: held) { continue }
           heldBack[key] = entry
-        } else {
-          trusted[key] = entry
+        } else if incoming[key].map(entry.wins(over:)) ?? true {
+          incoming[key] = entry
         }
       }
-      state.entries = join(state.entries, trusted)
       state.seen[other.replica] = max(state.seen[other.replica] ?? .zero, other.clock)
     }
-    // Receiving is an event for the clock: past everything merged, so that a write made
-    // after this merge beats every write it has seen, whatever this machine's clock says.
-    for entry in state.entries.values where entry.timestamp > state.clock {
+    let joined = join(state.entries, incoming)
+    // Receiving is an event for the clock: past everything merged (kept or not), so that a
+    // write made after this merge beats every write it has seen, whatever this machine's
+    // clock says.
+    for entry in joined.values where entry.timestamp > state.clock {
       state.clock = entry.timestamp
     }
+    // This replica's own writes that the quota shows (of its writes alone): the same set
+    // however often the same files are merged, so merging again changes nothing.
+    let ownWrites = joined.filter { $0.value.replica == own.replica }
+    let shown = Set(quota.visible(ownWrites).values.keys)
+    let (kept, cut) = bounded(joined, keeping: shown, quota: quota)
+    state.entries = kept
+    state.seen = bounded(state.seen)
+    refused.formUnion(cut)
     let purged = purgeable(state, replicas: current, now: now, policy: policy)
     for key in purged { state.entries[key] = nil }
-    return Outcome(state: state, heldBack: heldBack, staleReplicas: stale, purged: purged)
+    return Outcome(
+      state: state, heldBack: heldBack, staleReplicas: stale, purged: purged,
+      refused: refused.sorted(), ignoredReplicas: ignored)
   }
 
   /// The tombstones that may go: older than the retention period, and seen by every replica
@@ -94,10 +121,14 @@ public enum CloudMerge {
   static func purgeable(
     _ state: ReplicaState, replicas: [ReplicaState], now: Int64, policy: Policy
   ) -> [String] {
-    let active = replicas.filter { now - $0.clock.wall <= policy.tombstoneRetention }
+    let active = replicas.filter {
+      now.saturatingSubtracting($0.clock.wall) <= policy.tombstoneRetention
+    }
     var keys: [String] = []
     for (key, entry) in state.entries where entry.isDeleted {
-      guard now - entry.timestamp.wall > policy.tombstoneRetention else { continue }
+      guard now.saturatingSubtracting(entry.timestamp.wall) > policy.tombstoneRetention else {
+        continue
+      }
       let seenByAll = active.allSatisfy { replica in
         let seen = replica.replica == entry.replica ? replica.clock : replica.seen[entry.replica]
         return (seen ?? .zero) >= entry.timestamp

@@ -54,7 +54,8 @@ extension CloudStore {
   public func status() throws(PlistError) -> CloudStatus {
     let own = try replicaState()
     let (others, ignored) = readOtherReplicas()
-    let preview = CloudMerge.merge(own, with: others, now: clock(), policy: policy)
+    let preview = CloudMerge.merge(
+      own, with: others, now: clock(), policy: policy, quota: quota)
     let shown = quota.visible(own.entries)
     let replicas =
       [

@@ -117,9 +117,11 @@ extension CloudStore {
     let folder = readReplicaFolder()
     report.ignored = folder.ignored
     var state = own
-    let copies = CloudMerge.mergeCopies(state, copies: folder.copies, now: clock(), policy: policy)
+    let copies = CloudMerge.mergeCopies(
+      state, copies: folder.copies, now: clock(), policy: policy, quota: quota)
     state = copies.state
-    let outcome = CloudMerge.merge(state, with: folder.others, now: clock(), policy: policy)
+    let outcome = CloudMerge.merge(
+      state, with: folder.others, now: clock(), policy: policy, quota: quota)
     state = outcome.state
     report.heldBack = copies.heldBack.merging(outcome.heldBack) { a, b in b.wins(over: a) ? b : a }
     let bytes: [UInt8]
@@ -175,7 +177,9 @@ extension CloudStore {
     guard let folder = try? SharedFolder(path: transport.replicasDirectory),
       let copy = try? ReplicaState.load(from: folder, name: publishedName, of: replica)
     else { return empty }
-    return CloudMerge.mergeCopies(empty, copies: [copy], now: clock(), policy: policy).state
+    return CloudMerge.mergeCopies(
+      empty, copies: [copy], now: clock(), policy: policy, quota: quota
+    ).state
   }
 
   /// What the engine brought, read through `SharedFolder`: the other replicas' files; the

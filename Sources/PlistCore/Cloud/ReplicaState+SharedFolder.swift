@@ -1,9 +1,4 @@
 extension ReplicaState {
-  /// The most bytes read of a replica's file that the engine brought. This machine's own
-  /// file stays far below it whatever the others hold (`CloudMerge` bounds what it takes),
-  /// so a larger one was not written by plistctl, and is not read at all.
-  static let maximumFileSize = 16 << 20
-
   /// Reads a replica's file from the folder the engine fills, without following a link and
   /// within `maximumFileSize`.
   ///

@@ -93,18 +93,26 @@ public struct ReplicaState: Equatable, Sendable {
     }
   }
 
+  /// The most bytes read of another replica's file: 16 MiB. A merge keeps this replica's
+  /// file far below it (`CloudMerge.maximumEntries`, `CloudMerge.maximumValueBytes`), so
+  /// every honest file is read whole, while a hostile one costs at most this much memory
+  /// and time to refuse (`PlistError.inputTooLarge`, reported as unreadable).
+  public static let maximumFileSize = 16 << 20
+
   /// Reads a replica's file, which must be the named replica's.
   ///
   /// - Parameters:
   ///   - path: The file.
   ///   - replica: Whose it must be.
+  ///   - maximumSize: The most bytes read: `maximumFileSize` for another replica's file.
   /// - Returns: The state, or nil when there is no file.
-  /// - Throws: `PlistError` when it cannot be read or parsed, or is not that replica's file.
-  static func load(path: String, of replica: ReplicaID) throws(PlistError) -> ReplicaState? {
+  /// - Throws: `PlistError` when it cannot be read or parsed, or is not that replica's file
+  ///   (`inputTooLarge` past `maximumSize`).
+  static func load(
+    path: String, of replica: ReplicaID, maximumSize: Int = FileLimits.standard.maximumSize
+  ) throws(PlistError) -> ReplicaState? {
     // Another machine's file, in a shared folder: a regular file of a bounded size only.
-    guard
-      let bytes = try FileAccess.readRegularFile(
-        path: path, maximumSize: FileLimits.standard.maximumSize)
+    guard let bytes = try FileAccess.readRegularFile(path: path, maximumSize: maximumSize)
     else { return nil }
     let state = try ReplicaState(FileAccess.decode(bytes, source: path).value, source: path)
     guard state.replica == replica else {
@@ -124,12 +132,17 @@ public struct ReplicaState: Equatable, Sendable {
     ]
   }
 
+  /// A reading, or nil when it is missing, malformed or out of `CloudTimestamp`'s bounds.
+  /// Out of bounds, the whole file is refused rather than the entry skipped: no plistctl
+  /// writes such a reading (its clock ticks within the bounds), so the file is forged or
+  /// broken, and a replica's clock and `seen` stamps cannot be skipped the way an entry
+  /// could; refusing is one rule for all three, and every replica refuses the same file.
   private static func timestamp(_ fields: PlistDictionary) -> CloudTimestamp? {
     guard let wall = fields["time"]?.integerValue?.int64Value,
-      let counter = fields["counter"]?.integerValue?.int64Value,
-      wall >= 0, counter >= 0
+      let counter = fields["counter"]?.integerValue?.int64Value
     else { return nil }
-    return CloudTimestamp(wall: wall, counter: counter)
+    let stamp = CloudTimestamp(wall: wall, counter: counter)
+    return stamp.isWithinBounds ? stamp : nil
   }
 }
 

@@ -19,7 +19,8 @@ extension CommandContext {
   }
 
   /// A change as `cloud watch` prints it: `serverChange: a, b`, or a JSON line with Apple's
-  /// number for the reason.
+  /// number for the reason. Keys come from other machines: escaped (`TerminalText`) in
+  /// text, and by JSON's own escaping in JSON.
   func printCloudChange(_ change: CloudChange, store: String, json: Bool) throws(PlistError) {
     if json {
       let object: PlistValue = [
@@ -29,7 +30,8 @@ extension CommandContext {
       ]
       try writeValue(object, .json, PropertyList.WriteOptions(prettyJSON: false))
     } else {
-      try print("\(change.reason): " + change.keys.joined(separator: ", "))
+      try print(
+        "\(change.reason): " + change.keys.map(TerminalText.escaped).joined(separator: ", "))
     }
   }
 }

@@ -103,9 +103,11 @@ struct CommandContext {
     try Domain(argument: argument, home: environment["HOME"])
   }
 
-  /// Reports a failure on standard error as one line: `plistctl: MESSAGE`.
+  /// Reports a failure on standard error as one line: `plistctl: MESSAGE`, its control
+  /// characters escaped (`TerminalText`): messages quote keys, paths and other machines'
+  /// text, and one of those must not forge a line or drive the terminal.
   func report(_ message: String) {
-    writeError("plistctl: \(message)\n")
+    writeError("plistctl: \(TerminalText.escaped(message))\n")
   }
 
   func print(_ text: String) throws(PlistError) {

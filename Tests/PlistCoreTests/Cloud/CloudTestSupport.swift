@@ -102,3 +102,11 @@ func firstChanges(
     return first ?? []
   }
 }
+
+/// The replica id of 32 times one hex digit (`replicaID("a")`), for tests that name replicas.
+func replicaID(_ digit: Character) -> ReplicaID {
+  guard let id = ReplicaID(String(repeating: digit, count: 32)) else {
+    preconditionFailure("\(digit) is not a lowercase hex digit")
+  }
+  return id
+}

@@ -180,8 +180,9 @@ struct CloudStatusCommand: Command {
     if json {
       return try context.emit(CloudStatusText.object(status, mirrors: mirrors), as: .plist(.json))
     }
+    // The lines quote other machines' keys, file names and errors: escaped, whole.
     for line in CloudStatusText.lines(status, store: store, mirrors: mirrors) {
-      try context.print(line)
+      try context.print(TerminalText.escaped(line))
     }
   }
 }

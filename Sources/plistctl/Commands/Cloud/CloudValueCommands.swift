@@ -70,6 +70,7 @@ struct CloudRemoveCommand: Command {
     positionals: ["STORE", "KEY"], repeatsLast: true,
     examples: """
       cloud remove pigeon HPLocation\tgone on every machine after their next sync
+      cloud remove pigeon NewKey\tset elsewhere, not synced here: removed too (with a note)
       """,
     completions: ["KEY": .cloudKey])
 
@@ -83,13 +84,17 @@ struct CloudRemoveCommand: Command {
 
   var keyArguments: [String] { keys }
 
+  /// Records a removal of every key, known here or not: a key another machine set since the
+  /// last sync is unknown here, yet this removal, made later, must win over that write.
   func run(in context: CommandContext) throws {
     let cloud = try context.cloudStore(store)
     let values = try cloud.values()
-    if let missing = keys.first(where: { values[$0] == nil }) {
-      throw CommandFailure.notInCloudStore(missing, store: store)
-    }
     try cloud.write(Dictionary(uniqueKeysWithValues: Set(keys).map { ($0, nil) }))
+    for key in Set(keys).sorted() where values[key] == nil {
+      context.report(
+        "the key \(key) was not known here; its removal is recorded and wins over older "
+          + "writes elsewhere")
+    }
   }
 }
 
@@ -112,8 +117,9 @@ struct CloudListCommand: Command {
 
   func run(in context: CommandContext) throws {
     if let store {
+      // Other machines' keys: escaped, one line each whatever they hold.
       for key in try context.cloudStore(store).values().keys.sorted() {
-        try context.print(key)
+        try context.print(TerminalText.escaped(key))
       }
       return
     }
