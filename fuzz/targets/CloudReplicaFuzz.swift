@@ -17,8 +17,8 @@ private let fuzzOwn: ReplicaState = {
 }()
 
 private let fuzzNow: Int64 = 1_790_000_000_000
-/// A small quota, so that inputs of a few kilobytes reach every bound.
-private let fuzzQuota = CloudQuota(maximumKeys: 4, maximumTotalBytes: 200, maximumKeyBytes: 8)
+/// A small quota, so that a few entries reach every bound (16 entries, 800 bytes of values).
+private let fuzzQuota = CloudQuota(maximumKeys: 2, maximumTotalBytes: 200, maximumKeyBytes: 8)
 
 private func fuzzReplica(_ digit: Character) -> ReplicaID {
   guard let id = ReplicaID(String(repeating: digit, count: 32)) else {
@@ -119,7 +119,7 @@ private func hostileFile(_ bytes: [UInt8], clamped: Bool) -> PlistValue {
   var entries = PlistDictionary()
   var clock = (wall: Int64(0), counter: Int64(0))
   var index = 0
-  while index + 4 <= bytes.count && entries.count < 512 {
+  while index + 4 <= bytes.count && entries.count < 24 {
     let (a, b, c, d) = (bytes[index], bytes[index + 1], bytes[index + 2], bytes[index + 3])
     index += 4
     let key =

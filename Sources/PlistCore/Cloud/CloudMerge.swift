@@ -100,16 +100,19 @@ public enum CloudMerge {
     for entry in joined.values where entry.timestamp > state.clock {
       state.clock = entry.timestamp
     }
-    // This replica's own writes that the quota shows (of its writes alone): the same set
-    // however often the same files are merged, so merging again changes nothing.
-    let ownWrites = joined.filter { $0.value.replica == own.replica }
-    let shown = Set(quota.visible(ownWrites).values.keys)
-    let (kept, cut) = bounded(joined, keeping: shown, quota: quota)
-    state.entries = kept
+    state.entries = joined
     state.seen = bounded(state.seen)
-    refused.formUnion(cut)
+    // Purged before the bound: a tombstone that goes must not hold a place the next merge
+    // (where it comes back from its file only to go again) would give to another entry.
     let purged = purgeable(state, replicas: current, now: now, policy: policy)
     for key in purged { state.entries[key] = nil }
+    // This replica's own writes that the quota shows (of its writes alone): the same set
+    // however often the same files are merged, so merging again changes nothing.
+    let ownWrites = state.entries.filter { $0.value.replica == own.replica }
+    let shown = Set(quota.visible(ownWrites).values.keys)
+    let (kept, cut) = bounded(state.entries, keeping: shown, quota: quota)
+    state.entries = kept
+    refused.formUnion(cut)
     return Outcome(
       state: state, heldBack: heldBack, staleReplicas: stale, purged: purged,
       refused: refused.sorted(), ignoredReplicas: ignored)

@@ -97,6 +97,26 @@ import Testing
     #expect(twice.state == once.state)
   }
 
+  /// The fuzz target's second finding: a tombstone purged after the bound had taken a place
+  /// that, once it was gone, the next merge gave to another entry. Purged first, it takes
+  /// none.
+  @Test func mergingAgainChangesNothingWhenATombstoneIsPurged() {
+    let quota = CloudQuota(maximumKeys: 2, maximumTotalBytes: 200, maximumKeyBytes: 8)
+    let policy = CloudMerge.Policy(maximumClockSkew: 3_600_000, tombstoneRetention: 1_000)
+    var own = ReplicaState(replica: Self.own)
+    let deletedAt = CloudTimestamp(wall: Self.now - 10_000)
+    own.entries["gone"] = CloudEntry(value: nil, timestamp: deletedAt, replica: Self.own)
+    var other = Self.flood(replicaID("b"), count: 15, valueBytes: nil, wall: Self.now, prefix: "t")
+    other.seen[Self.own] = deletedAt
+    other.entries["old"] = CloudEntry(
+      value: 1, timestamp: CloudTimestamp(wall: Self.now - 50_000), replica: other.replica)
+    let once = CloudMerge.merge(own, with: [other], now: Self.now, policy: policy, quota: quota)
+    let twice = CloudMerge.merge(
+      once.state, with: [other], now: Self.now, policy: policy, quota: quota)
+    #expect(once.purged == ["gone"])
+    #expect(twice.state == once.state)
+  }
+
   @Test func aDeletedValueStaysDeletedWhenTheBoundCutsItsTombstone() {
     var deleted = ReplicaState(replica: replicaID("c"))
     deleted.entries["k"] = CloudEntry(
