@@ -253,7 +253,7 @@ public struct GitTransport: CloudTransport {
       return "git \(step) did not finish within \(networkTimeout / 1000) s (\(url))"
     }
     let lines = String(decoding: result.errors, as: UTF8.self).split(whereSeparator: \.isNewline)
-      .map { UntrustedText.escaped(String($0)) }.filter { !$0.isEmpty }
+      .map { TerminalText.escaped(String($0)) }.filter { !$0.isEmpty }
     return lines.isEmpty
       ? "git \(step) failed (exit \(result.status))" : lines.joined(separator: "; ")
   }

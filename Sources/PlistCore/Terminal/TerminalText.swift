@@ -5,9 +5,9 @@
 /// clipboard (OSC 52) or forge a line of output. `read`'s quoting covers C0; this covers
 /// DEL and the C1 controls (U+0080–U+009F, which some terminals obey as ESC sequences)
 /// too. Other text, non-ASCII included, is left as it is.
-enum TerminalText {
+public enum TerminalText {
   /// The text with its control characters escaped.
-  static func escaped(_ text: String) -> String {
+  public static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
