@@ -194,4 +194,35 @@ struct CloudCommandTests {
     #expect(try Self.ok(a, "cloud", "sync", "pigeon") == "serverChange: HPMapType\n")
     #expect((try a.contents("com.example.pigeon")["HPMapType"] as? NSNumber)?.intValue == 3)
   }
+
+  /// Issue 24, point 14: a mirrored domain with a Settings bundle takes from the store only
+  /// what `write` would take. Another machine's value the schema refuses is reported and not
+  /// written; the domain keeps its value.
+  @Test func aMirrorWritesNothingTheDomainsSchemaRefuses() throws {
+    let a = try Sandbox()
+    let b = try Sandbox()
+    defer {
+      a.remove()
+      b.remove()
+    }
+    let folder = a.directory.path("shared")
+    for box in [a, b] {
+      try Self.ok(box, "cloud", "attach", "pigeon", "--folder", folder)
+    }
+    _ = try b.ok("settings", "attach", "com.example.pigeon", SettingsFixtures.path("pigeon"))
+    _ = try b.ok("write", "com.example.pigeon", "HPMapType", "-int", "1")
+    try Self.ok(b, "cloud", "mirror", "pigeon", "com.example.pigeon", "HPMapType")
+    try Self.ok(a, "cloud", "set", "pigeon", "HPMapType", "-int", "7")
+    let synced = try CLI.runProcess(["cloud", "sync", "pigeon"], environment: b.environment)
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stdout == "serverChange: HPMapType\n")
+    #expect(
+      synced.stderr.contains("pigeon: not written into its mirrored domain: HPMapType cannot be"))
+    #expect(try b.ok("read", "com.example.pigeon", "HPMapType") == "1\n")
+    // An allowed value goes through.
+    try Self.ok(a, "cloud", "set", "pigeon", "HPMapType", "-int", "2")
+    let allowed = try CLI.runProcess(["cloud", "sync", "pigeon"], environment: b.environment)
+    #expect(allowed.stderr == "")
+    #expect(try b.ok("read", "com.example.pigeon", "HPMapType") == "2\n")
+  }
 }

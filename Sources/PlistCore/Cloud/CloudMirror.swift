@@ -6,7 +6,10 @@
 /// store, a store's change (a sync) to the domain, atomically under the domain's lock. What
 /// a step writes is recorded as agreed at once, so the other direction never sends it back:
 /// no loops. When both changed, the domain's value is written to the store as the newest
-/// write, and the store's merge then decides (last writer wins) what both end with.
+/// write, and the store's merge then decides (last writer wins) what both end with. A value
+/// from the store that the domain's Settings schema refuses (another machine's, say) is not
+/// written into the domain, as `write` would refuse it: the domain keeps its value, and the
+/// refusal is reported at every sync until the store's value changes.
 public struct CloudMirror: Sendable {
   /// The store.
   public let store: CloudStore
@@ -14,12 +17,24 @@ public struct CloudMirror: Sendable {
   public let domains: DomainStore
   /// Mirrored keys by domain name.
   public let keys: [String: [String]]
+  /// The Settings schemas of mirrored domains that have one, by domain name.
+  public let schemas: [String: SettingsSchema]
 
   /// A mirror.
-  public init(store: CloudStore, domains: DomainStore, keys: [String: [String]]) {
+  ///
+  /// - Parameters:
+  ///   - store: The store.
+  ///   - domains: The preferences directory's domains.
+  ///   - keys: Mirrored keys by domain name.
+  ///   - schemas: The Settings schemas the domains' values are checked against, by domain.
+  public init(
+    store: CloudStore, domains: DomainStore, keys: [String: [String]],
+    schemas: [String: SettingsSchema] = [:]
+  ) {
     self.store = store
     self.domains = domains
     self.keys = keys
+    self.schemas = schemas
   }
 
   /// The directories whose changes a watch should look at (the domains' own).
@@ -43,7 +58,19 @@ public struct CloudMirror: Sendable {
   /// - Throws: `PlistError` when a domain cannot be read or written.
   @discardableResult
   public func applyStoreChanges() throws(PlistError) -> [String] {
-    try step(towardStore: false)
+    var refused: [PlistError] = []
+    return try applyStoreChanges(refused: &refused)
+  }
+
+  /// Writes the store's changes into the domains, collecting the values their schemas
+  /// refused (`PlistError.refusedBySchema`, each naming its key; not written).
+  ///
+  /// - Parameter refused: Gets the refusals.
+  /// - Returns: The keys written to domains, as `domain key`.
+  /// - Throws: `PlistError` when a domain cannot be read or written.
+  @discardableResult
+  public func applyStoreChanges(refused: inout [PlistError]) throws(PlistError) -> [String] {
+    try step(towardStore: false, refused: &refused)
   }
 
   /// Syncs the store with the mirrored keys in step: the domains' changes go to the store
@@ -54,8 +81,8 @@ public struct CloudMirror: Sendable {
   /// - Throws: `PlistError` from the domains, the limits or the engine.
   public func sync() throws(PlistError) -> CloudStore.SyncReport {
     try sendLocalChanges()
-    let report = try store.sync()
-    try applyStoreChanges()
+    var report = try store.sync()
+    try applyStoreChanges(refused: &report.refusedBySchema)
     return report
   }
 
@@ -69,6 +96,13 @@ public struct CloudMirror: Sendable {
   private var recordPath: String { recordDirectory + "/agreed.plist" }
 
   private func step(towardStore: Bool) throws(PlistError) -> [String] {
+    var refused: [PlistError] = []
+    return try step(towardStore: towardStore, refused: &refused)
+  }
+
+  private func step(towardStore: Bool, refused: inout [PlistError]) throws(PlistError)
+    -> [String]
+  {
     guard !keys.isEmpty else { return [] }
     let lock: Int32
     do { try Platform.makeDirectories(recordDirectory, mode: 0o700) } catch { throw .system(error) }
@@ -100,6 +134,13 @@ public struct CloudMirror: Sendable {
           now = here
         } else {
           guard there != nil || agreed != nil, agreed != Self.agreement(there) else { continue }
+          if let there, let schema = schemas[domainName] {
+            do throws(PlistError) { try schema.validate(there, forKey: key) } catch {
+              // Not agreed: the domain keeps its value, and its next change goes to the store.
+              refused.append(error)
+              continue
+            }
+          }
           toDomain[key] = there
           written.append(domainName + " " + key)
           now = there

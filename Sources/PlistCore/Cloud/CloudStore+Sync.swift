@@ -19,6 +19,9 @@ extension CloudStore {
     /// Where this replica's own file was moved when it could not be read (it was then
     /// restored from the copy last published), or nil.
     public var setAside: String?
+    /// Values a mirrored domain's Settings schema refused (`CloudMirror.sync()`), not
+    /// written into the domain.
+    public var refusedBySchema: [PlistError] = []
   }
 
   /// Exchanges with the engine and merges, as `NSUbiquitousKeyValueStore.synchronize()`.

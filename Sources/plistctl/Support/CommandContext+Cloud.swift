@@ -15,7 +15,20 @@ extension CommandContext {
   func cloudMirror(_ store: CloudStore) throws(PlistError) -> CloudMirror {
     let attachment = try CloudAttachments(directories: cloudDirectories())
       .attachment(named: store.name)
-    return CloudMirror(store: store, domains: try self.store(), keys: attachment?.mirrors ?? [:])
+    let mirrors = attachment?.mirrors ?? [:]
+    var schemas: [String: SettingsSchema] = [:]
+    for domain in mirrors.keys {
+      if let schema = try schema(forDomain: domain) { schemas[domain] = schema }
+    }
+    return CloudMirror(store: store, domains: try self.store(), keys: mirrors, schemas: schemas)
+  }
+
+  /// Reports the values a mirrored domain's schema refused, one line each (they came from
+  /// the store: another machine's, or written with `cloud set`).
+  func reportRefusals(_ refusals: [PlistError], store: String) {
+    for refusal in refusals {
+      report("\(store): not written into its mirrored domain: \(refusal)")
+    }
   }
 
   /// A change as `cloud watch` prints it: `serverChange: a, b`, or a JSON line with Apple's

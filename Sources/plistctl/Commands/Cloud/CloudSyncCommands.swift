@@ -33,6 +33,7 @@ struct CloudSyncCommand: Command {
       for change in report.changes {
         try context.printCloudChange(change, store: name, json: json)
       }
+      context.reportRefusals(report.refusedBySchema, store: name)
       if let reason = report.offlineReason, !report.inSync {
         failure = failure ?? .notInSync(store: name, reason: reason)
       }
@@ -90,7 +91,9 @@ struct CloudWatchCommand: Command {
         for change in cloud.refreshedChanges() {
           try context.printCloudChange(change, store: store, json: json)
         }
-        try mirror.applyStoreChanges()
+        var refused: [PlistError] = []
+        try mirror.applyStoreChanges(refused: &refused)
+        context.reportRefusals(refused, store: store)
       case .otherReplicas, .otherDirectories, .interval:
         try sync(mirror, in: context)
       }
@@ -106,6 +109,7 @@ struct CloudWatchCommand: Command {
     for change in report.changes {
       try context.printCloudChange(change, store: store, json: json)
     }
+    context.reportRefusals(report.refusedBySchema, store: store)
   }
 }
 
@@ -148,7 +152,9 @@ struct CloudMirrorCommand: Command {
       .setMirror(store: store, domain: domain, keys: keys)
     // In step at once, on this machine: the store's values land, the domain's others go.
     let mirror = try context.cloudMirror(cloud)
-    try mirror.applyStoreChanges()
+    var refused: [PlistError] = []
+    try mirror.applyStoreChanges(refused: &refused)
+    context.reportRefusals(refused, store: store)
     try mirror.sendLocalChanges()
   }
 }
