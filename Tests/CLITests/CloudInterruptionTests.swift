@@ -11,8 +11,9 @@ struct CloudInterruptionTests {
   static let git = URL(fileURLWithPath: "/usr/bin/git")
 
   /// A `git` on PATH that counts its runs and, at run `PLISTCTL_KILL_AT`, kills plistctl
-  /// (`parent`: git itself then runs on, an orphan) or plistctl's whole process group after
-  /// leaving the locks a git killed mid-step leaves (`group`).
+  /// (`parent`: git itself then runs on, an orphan) or plistctl with every git it runs
+  /// (`group`: its session, as a closed terminal does) after leaving the locks a git killed
+  /// mid-step leaves.
   static func makeShim(in box: Sandbox) throws -> String {
     let directory = box.directory.path("shim")
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -28,7 +29,8 @@ struct CloudInterruptionTests {
           tree=$2
           touch "$tree/.git/index.lock" "$tree/.git/HEAD.lock" 2>/dev/null
           mkdir -p "$tree/.git/refs/heads" && touch "$tree/.git/refs/heads/main.lock"
-          kill -9 "-$(cut -d ' ' -f 5 /proc/$$/stat)"
+          # The whole session: plistctl, and git in whichever process group it runs.
+          kill -9 $(ps -o pid= -s "$(cut -d ' ' -f 6 /proc/$$/stat)")
         fi
       fi
       exec /usr/bin/git "$@"

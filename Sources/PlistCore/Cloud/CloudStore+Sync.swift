@@ -67,10 +67,20 @@ extension CloudStore {
     // What showed before (the file is replaced atomically: no lock needed to read it).
     let first = quota.visible(((try? replicaState()) ?? ReplicaState(replica: replica)).entries)
     var last: (values: [String: PlistValue], dropped: [String])?
+    // An older plistctl kept this replica's file in the engine's folder (git's work tree),
+    // with the writes it had not committed yet: taken in before an exchange replaces it.
+    try withLock { () throws(PlistError) in
+      guard Platform.kind(atPath: ownFile) == .missing else { return }
+      let adopted = adoptedPublishedCopy()
+      if adopted != ReplicaState(replica: replica) { try save(adopted, offering: false) }
+    }
     let outcome = try transport.exchange(file: publishedName, engineLock: engineLock) {
       (reached) throws(PlistError) -> [UInt8] in
-      try withLock { () throws(PlistError) -> [UInt8] in
-        let (state, bytes) = try merged(into: &report, reached: reached)
+      // Others' files are read and parsed before the store's lock is taken: a write waits
+      // only for the join and the save.
+      let folder = readReplicaFolder()
+      return try withLock { () throws(PlistError) -> [UInt8] in
+        let (state, bytes) = try merged(folder, into: &report, reached: reached)
         let shown = quota.visible(state.entries)
         last = (shown.values, shown.dropped)
         return bytes
@@ -110,14 +120,14 @@ extension CloudStore {
   }
 
   /// One merge, under the store's lock: this replica's state (healed), the copies of
-  /// replicas' files the engine brought folded in, the result saved when it changed, and
-  /// the conflict copies it took in removed. Returns the state and its file's bytes.
-  private func merged(into report: inout SyncReport, reached: Bool) throws(PlistError)
-    -> (ReplicaState, [UInt8])
+  /// replicas' files the engine brought (`folder`, read before the lock) folded in, the
+  /// result saved when it changed, and the conflict copies it took in removed. Returns the
+  /// state and its file's bytes.
+  private func merged(_ folder: ReplicaFolder, into report: inout SyncReport, reached: Bool)
+    throws(PlistError) -> (ReplicaState, [UInt8])
   {
     let (own, setAside) = try healedState()
     report.setAside = report.setAside ?? setAside
-    let folder = readReplicaFolder()
     report.ignored = folder.ignored
     var state = own
     let copies = CloudMerge.mergeCopies(

@@ -44,14 +44,33 @@ public struct GitTransport: CloudTransport {
 
   private var remoteBranch: String { "refs/remotes/origin/" + Self.branch }
 
-  /// Creates the private clone when it is missing (see `CloudTransport.prepare()`).
+  /// Creates the private clone when it is missing or was left half-made: made whole in a
+  /// directory beside it, then renamed into place, so that a clone either is complete or
+  /// is not there (a killed `git init` never leaves a `.git` that git does not take for a
+  /// repository — git would then look for one further up, the user's own).
   public func prepare() throws(PlistError) {
-    guard Platform.kind(atPath: workTree + "/.git") != .directory else { return }
-    do { try Platform.makeDirectories(workTree, mode: 0o700) } catch { throw .system(error) }
-    try git(["init", "-q", "-b", Self.branch])
-    try git(["remote", "add", "origin", url])
+    guard
+      Platform.kind(atPath: workTree + "/.git/HEAD") != .regular
+        || Platform.kind(atPath: workTree + "/.git/config") != .regular
+    else { return }
+    let fresh = workTree + ".plistctl-new"
+    do {
+      try Platform.removeTree(fresh)
+      try Platform.makeDirectories(fresh, mode: 0o700)
+    } catch {
+      throw .system(error)
+    }
+    let made = GitTransport(url: url, workTree: fresh, networkTimeout: networkTimeout)
+    try made.git(["init", "-q", "-b", Self.branch])
+    try made.git(["remote", "add", "origin", url])
     // The store's branch only: another branch a remote holds is never fetched.
-    try git(["config", "remote.origin.fetch", "+refs/heads/\(Self.branch):\(remoteBranch)"])
+    try made.git(["config", "remote.origin.fetch", "+refs/heads/\(Self.branch):\(remoteBranch)"])
+    do {
+      try Platform.removeTree(workTree)
+      try Platform.renameFile(fresh, to: workTree)
+    } catch {
+      throw .system(error)
+    }
   }
 
   /// One exchange (see `CloudTransport.exchange(file:engineLock:merge:)`); a clone git
@@ -123,9 +142,10 @@ public struct GitTransport: CloudTransport {
   /// concurrent push holding or having just changed the ref.
   static func wasOvertaken(_ pushed: ProgramResult) -> Bool {
     let reason = String(decoding: pushed.errors, as: UTF8.self)
+    // Not any "[remote rejected]": a protected branch or a full disk refuses again.
     return [
       "[rejected]", "non-fast-forward", "fetch first", "failed to update ref",
-      "cannot lock ref", "[remote rejected]",
+      "cannot lock ref", "incorrect old value",
     ].contains { reason.contains($0) }
   }
 
@@ -215,6 +235,10 @@ public struct GitTransport: CloudTransport {
       _ = try? Platform.removeTree(directory)
       do { try Platform.makeDirectories(directory, mode: 0o755) } catch { throw .system(error) }
     }
+    // Another machine's tree may hold a folder under this replica's file's name.
+    if Platform.kind(atPath: directory + "/" + name) == .directory {
+      do { try Platform.removeTree(directory + "/" + name) } catch { throw .system(error) }
+    }
     do {
       let folder = try SharedFolder(path: directory)
       if case .bytes(let current) = try folder.read(name, limit: contents.count + 1),
@@ -286,8 +310,11 @@ public struct GitTransport: CloudTransport {
   /// plain files, no attributes file of the user's, the engine lock inherited, and the
   /// network deadline.
   private func run(_ arguments: [String], lock: Int32?) throws(PlistError) -> ProgramResult {
+    // The repository named outright: git never looks for one further up (the user's own,
+    // should the clone be damaged).
     var command = [
-      "git", "-C", workTree, "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false",
+      "git", "--git-dir=" + workTree + "/.git", "--work-tree=" + workTree, "-C", workTree,
+      "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false",
       "-c", "core.symlinks=false", "-c", "core.autocrlf=false", "-c", "core.safecrlf=false",
       "-c", "core.attributesFile=/dev/null", "-c", "core.fsmonitor=false",
       "-c", "protocol.ext.allow=never", "-c", "gc.auto=0",
@@ -295,9 +322,14 @@ public struct GitTransport: CloudTransport {
       "-c", "user.name=plistctl", "-c", "user.email=plistctl@replica.plistctl.invalid",
     ]
     if isLocalRemote {
-      // git runs a local remote's receive-pack itself, in the remote's repository, where
-      // its hooks would run with this user's rights.
-      command += ["-c", "remote.origin.receivepack=git -c core.hooksPath=/dev/null receive-pack"]
+      // git runs a local remote's receive-pack and upload-pack itself, in the remote's
+      // repository, whose configuration would run commands with this user's rights: its
+      // hooks, and the command that lists an alternate's refs.
+      let off = "-c core.hooksPath=/dev/null -c core.alternateRefsCommand=true"
+      command += [
+        "-c", "remote.origin.receivepack=git \(off) receive-pack",
+        "-c", "remote.origin.uploadpack=git \(off) upload-pack",
+      ]
     }
     let network = ["fetch", "push"].contains(arguments.first ?? "")
     var options = Platform.RunOptions(

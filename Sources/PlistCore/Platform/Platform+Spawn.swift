@@ -78,8 +78,10 @@ extension Platform {
       close(outputPipe[1])
       throw failure
     }
-    for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
+    // (Glibc's module does not declare pipe2: a spawn on another thread between pipe and this
+    // could still inherit a write end.)
+    for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -102,10 +104,20 @@ extension Platform {
     }
     for (name, value) in options.environment { variables.append(name + "=" + value) }
 
+    // A program with a deadline runs in a process group of its own, so that the kill at the
+    // deadline reaches what it started too (ssh, a proxy command), which would otherwise
+    // live on holding the descriptors it inherited.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if options.timeoutMilliseconds != nil {
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+      posix_spawnattr_setpgroup(&attributes, 0)
+    }
     var child = pid_t()
     let started = withCStrings(arguments) { argv in
       withCStrings(variables) { envp in
-        posix_spawnp(&child, arguments[0], &actions, nil, argv, envp)
+        posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp)
       }
     }
     close(outputPipe[1])
@@ -121,7 +133,7 @@ extension Platform {
     let (output, errors, finished) = collect(outputPipe[0], errorPipe[0], until: deadline)
     // Past the deadline: killed, and not waited for to close its output (a child of its own,
     // such as ssh, may hold the pipes open).
-    if !finished { kill(child, SIGKILL) }
+    if !finished { kill(-child, SIGKILL) }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && Errno.current == .interrupted {}
     let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)

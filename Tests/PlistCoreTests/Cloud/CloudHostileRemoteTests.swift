@@ -154,6 +154,12 @@ import Testing
         to: URL(fileURLWithPath: path))
       #expect(chmod(path, 0o755) == 0)
     }
+    // And the command the remote's configuration names to list an alternate's refs.
+    let bare = String(url.dropFirst("file://".count))
+    try Self.git(["init", "-q", "--bare", root.path("alternate.git")])
+    try Self.git(["-C", bare, "config", "core.alternateRefsCommand", "echo alt >> '\(marker)'"])
+    try Data((root.path("alternate.git") + "/objects\n").utf8).write(
+      to: URL(fileURLWithPath: bare + "/objects/info/alternates"))
     let a = Machine("a", in: root)
     try a.attach(server)
     try a.set("k", 1)
@@ -253,9 +259,14 @@ import Testing
       let result = ProgramResult(status: 1, output: [], errors: Array(message.utf8))
       #expect(GitTransport.wasOvertaken(result), "\(message)")
     }
-    let offline = ProgramResult(
-      status: 128, output: [], errors: Array("fatal: Could not read from remote\n".utf8))
-    #expect(!GitTransport.wasOvertaken(offline))
+    for message in [
+      "fatal: Could not read from remote\n",
+      " ! [remote rejected] HEAD -> main (pre-receive hook declined)\n",
+      " ! [remote rejected] HEAD -> main (branch is currently checked out)\n",
+    ] {
+      let refused = ProgramResult(status: 1, output: [], errors: Array(message.utf8))
+      #expect(!GitTransport.wasOvertaken(refused), "\(message)")
+    }
   }
 
   /// Point 3, for real: machines pushing at once all end in sync and converge.
@@ -276,6 +287,85 @@ import Testing
     #expect(results.withLock { $0 } == [true, true, true, true])
     for machine in machines { try machine.sync() }
     for machine in machines { #expect(try machine.values.count == 4) }
+  }
+}
+
+extension CloudHostileRemoteTests {
+  /// Review finding: a clone whose `.git` lost its HEAD (a killed `git init`, a damaged
+  /// disk) inside a user's own repository (XDG_DATA_HOME in a dotfiles repository): git
+  /// must never work in the repository further up; the clone is made anew.
+  @Test func aDamagedCloneNeverSendsGitToTheUsersOwnRepository() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    let home = root.path("a")
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    try Self.git(["init", "-q", "-b", "main", home])
+    try Data("mine\n".utf8).write(to: URL(fileURLWithPath: home + "/.bashrc"))
+    try Self.git(["add", ".bashrc"], in: home)
+    try Self.git(["commit", "-q", "-m", "dotfiles"], in: home)
+    try Data("mine, edited\n".utf8).write(to: URL(fileURLWithPath: home + "/.bashrc"))
+    let head = try Self.git(["rev-parse", "HEAD"], in: home)
+    try a.attach(server)
+    try a.set("k", 1)
+    try a.sync()
+    try FileManager.default.removeItem(
+      atPath: a.directories.workTree(ofStore: a.name) + "/.git/HEAD")
+    try a.set("k", 2)
+    try a.sync()
+    #expect(try Self.git(["rev-parse", "HEAD"], in: home) == head)
+    #expect(try String(contentsOfFile: home + "/.bashrc", encoding: .utf8) == "mine, edited\n")
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    #expect(try b.values["k"] == 2)
+  }
+
+  /// Review finding: a store an older plistctl kept (its own file in git's work tree, with
+  /// a write not yet committed) keeps that write through the first sync after the upgrade.
+  @Test func anOlderPlistctlsUncommittedWriteSurvivesTheUpgrade() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k1", 1)
+    try a.sync()
+    try a.set("k2", 2)
+    let store = try a.store
+    let old = a.directories.workTree(ofStore: a.name) + "/replicas/" + store.publishedName
+    try FileManager.default.removeItem(atPath: old)
+    try FileManager.default.moveItem(atPath: store.ownFile, toPath: old)
+    #expect(try a.values == ["k1": 1, "k2": 2], "read from the older layout")
+    try a.sync()
+    #expect(try a.values == ["k1": 1, "k2": 2])
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    #expect(try b.values == ["k1": 1, "k2": 2])
+  }
+
+  /// Review finding: another machine pushes a folder under this replica's file's name; the
+  /// sync replaces it rather than failing for good.
+  @Test func aFolderUnderThisReplicasNameIsReplaced() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k", 1)
+    try a.sync()
+    let name = try a.store.publishedName
+    try Self.push(to: server, in: root) { clone in
+      try FileManager.default.removeItem(atPath: clone + "/replicas/" + name)
+      try FileManager.default.createDirectory(
+        atPath: clone + "/replicas/" + name, withIntermediateDirectories: true)
+      try Data("x".utf8).write(to: URL(fileURLWithPath: clone + "/replicas/" + name + "/x"))
+    }
+    try a.set("k", 2)
+    try a.sync()
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    #expect(try b.values["k"] == 2)
   }
 }
 
