@@ -43,7 +43,7 @@ extension CloudStore {
     if let previous = try attachments.attachment(named: name), previous.location != location {
       let old = try open(name, at: previous.location, directories: directories, clock: clock)
       previousValues = (try? old.values()) ?? [:]
-      try old.transport.discard()
+      try old.withEngineLock { (_) throws(PlistError) in try old.transport.discard() }
       // This replica's knowledge belongs to the old store: the new one's replaces it.
       do { try Platform.removeFile(atPath: old.ownFile) } catch { throw .system(error) }
       reason = .accountChange
@@ -51,7 +51,7 @@ extension CloudStore {
     try attachments.attach(name, at: location)
     let store = try open(
       name, at: location, directories: directories, clock: clock)
-    try store.transport.prepare()
+    try store.withEngineLock { (_) throws(PlistError) in try store.transport.prepare() }
     return (store, try store.sync(as: reason, from: previousValues))
   }
 
@@ -71,7 +71,7 @@ extension CloudStore {
     if !force && store.hasPendingChanges {
       guard (try? store.sync())?.inSync == true else { throw .cloudChangesNotSent(name) }
     }
-    try store.transport.discard()
+    try store.withEngineLock { (_) throws(PlistError) in try store.transport.discard() }
     do { try Platform.removeTree(store.stateDirectory) } catch { throw .system(error) }
     try CloudAttachments(directories: directories).detach(name)
   }

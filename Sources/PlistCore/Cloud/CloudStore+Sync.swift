@@ -55,12 +55,29 @@ extension CloudStore {
   func sync(as forcedReason: CloudChange.Reason?, from previous: [String: PlistValue]?)
     throws(PlistError) -> SyncReport
   {
+    try withEngineLock { (engineLock) throws(PlistError) in
+      try sync(as: forcedReason, from: previous, engineLock: engineLock)
+    }
+  }
+
+  /// Runs `body` holding the store's engine lock (its descriptor passed in): one sync, or one
+  /// change to the engine's local side (a clone made or forgotten), at a time.
+  func withEngineLock<Result>(_ body: (Int32) throws(PlistError) -> Result)
+    throws(PlistError) -> Result
+  {
     do { try Platform.makeDirectories(engineDirectory, mode: 0o700) } catch {
       throw .system(error)
     }
     let engineLock = try FileAccess.lockDirectory(
       engineDirectory, timeoutMilliseconds: Self.lockTimeout)
     defer { Platform.closeQuietly(engineLock) }
+    return try body(engineLock)
+  }
+
+  private func sync(
+    as forcedReason: CloudChange.Reason?, from previous: [String: PlistValue]?,
+    engineLock: Int32
+  ) throws(PlistError) -> SyncReport {
     let syncState = loadSyncState()
     var report = SyncReport(
       inSync: false, changes: [], heldBack: [:], ignored: [], mergedCopies: [], setAside: nil)

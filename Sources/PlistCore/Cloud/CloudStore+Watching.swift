@@ -42,7 +42,7 @@ import Synchronization
     func makeWatcher(alsoWatching directories: [String]) throws(PlistError)
       -> (watcher: Int32, watches: StoreWatches)
     {
-      try transport.prepare()
+      try withEngineLock { (_) throws(PlistError) in try transport.prepare() }
       do { try Platform.makeDirectories(stateDirectory, mode: 0o700) } catch {
         throw .system(error)
       }
