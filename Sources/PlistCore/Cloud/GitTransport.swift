@@ -109,6 +109,10 @@ public struct GitTransport: CloudTransport {
         _ = try merge(false)
         return .offline(reason: failure(fetched, "fetch"))
       }
+      if let refusal = try refusalOfRemoteTree(replacing: name, lock: engineLock) {
+        _ = try merge(false)
+        return .offline(reason: refusal)
+      }
       try checkOutRemote(lock: engineLock)
       let contents = try merge(true)
       try place(name, contents)
@@ -210,6 +214,65 @@ public struct GitTransport: CloudTransport {
       default: if name.hasSuffix(".lock") { _ = try? Platform.removeFile(atPath: path) }
       }
     }
+  }
+
+  /// The most a remote branch's tree may hold to be checked out: files, bytes in all. (A
+  /// store's tree is one file per replica, each far below `ReplicaState.maximumFileSize`.)
+  static let maximumTreeEntries = 2 * CloudMerge.maximumReplicas
+  static let maximumTreeBytes = 64 << 20
+
+  /// Why the fetched branch's tree is not checked out, or nil when it may be. It is another
+  /// machine's to decide: only a store's shape is taken — files at the top or in
+  /// `replicas/`, none of them git's own (`.git`), each at most `ReplicaState.maximumFileSize`,
+  /// within `maximumTreeEntries` and `maximumTreeBytes` in all — so that no push can fill
+  /// this machine's disk, nor hold a path git refuses and so stop every sync with an error.
+  /// The sync is then offline, and says why. (What another machine put under this
+  /// replica's own file's name is let through: the commit replaces it.)
+  private func refusalOfRemoteTree(replacing name: String, lock: Int32) throws(PlistError)
+    -> String?
+  {
+    guard try run(["rev-parse", "-q", "--verify", remoteBranch], lock: lock).status == 0 else {
+      return nil
+    }
+    let listed = try run(["ls-tree", "-r", "-l", "-z", "--full-tree", remoteBranch], lock: lock)
+    guard listed.status == 0 else {
+      throw .cloudEngineFailed(
+        command: "git ls-tree", status: listed.status, message: listed.lastErrorLine)
+    }
+    var count = 0
+    var total = 0
+    for record in listed.output.split(separator: 0) {
+      count += 1
+      guard let tab = record.firstIndex(of: 0x09) else { continue }
+      let fields = record[..<tab].split(separator: 0x20)
+      let path = String(decoding: record[record.index(after: tab)...], as: UTF8.self)
+      let shown = "'" + TerminalText.escaped(path) + "'"
+      let components = path.split(separator: "/", omittingEmptySubsequences: false)
+      guard fields.count == 4, String(decoding: fields[1], as: UTF8.self) == "blob",
+        let size = Int(String(decoding: fields[3], as: UTF8.self))
+      else {
+        return "the remote's branch holds \(shown), which is not a file: not checked out"
+      }
+      let underOwnName =
+        components.count > 2 && components[0] == "replicas" && components[1] == name
+      guard
+        components.count == 1 || (components.count == 2 && components[0] == "replicas")
+          || underOwnName,
+        !components.contains(where: { $0.lowercased() == ".git" || $0.isEmpty })
+      else {
+        return "the remote's branch holds \(shown), outside a store's shape: not checked out"
+      }
+      guard size <= ReplicaState.maximumFileSize else {
+        return "the remote's branch holds \(shown) of \(size) bytes: not checked out"
+      }
+      total += size
+    }
+    if count > Self.maximumTreeEntries || total > Self.maximumTreeBytes {
+      return "the remote's branch holds \(count) files of \(total) bytes in all, more than a "
+        + "store's \(Self.maximumTreeEntries) files and \(Self.maximumTreeBytes) bytes: not "
+        + "checked out"
+    }
+    return nil
   }
 
   /// Makes the branch, index and work tree exactly the remote branch's (an empty tree when

@@ -369,6 +369,45 @@ extension CloudHostileRemoteTests {
   }
 }
 
+extension CloudHostileRemoteTests {
+  /// Review finding: a push of a tree a store never has — many names sharing one large
+  /// blob (small to push, huge to check out), or paths outside a store's shape — is not
+  /// checked out: the sync is offline and says why, this machine's disk and values are
+  /// untouched.
+  @Test(arguments: ["large", "deep"])
+  func aTreeOutsideAStoresShapeIsNotCheckedOut(kind: String) throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k", 1)
+    try a.sync()
+    try Self.push(to: server, in: root) { clone in
+      if kind == "large" {
+        let blob = Data(repeating: 0x41, count: 3 << 20)
+        for index in 0..<30 {
+          let name = String(format: "%032x", index + 1)
+          try blob.write(to: URL(fileURLWithPath: clone + "/replicas/\(name).plist"))
+        }
+      } else {
+        try FileManager.default.createDirectory(
+          atPath: clone + "/junk/deep", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: clone + "/junk/deep/file"))
+      }
+    }
+    try a.set("k", 2)
+    let report = try a.store.sync()
+    #expect(!report.inSync)
+    #expect(report.offlineReason?.contains("not checked out") == true, "\(report)")
+    #expect(try a.values == ["k": 2])
+    let tree = a.directories.workTree(ofStore: a.name)
+    #expect(!FileManager.default.fileExists(atPath: tree + "/junk"))
+    let checkedOut = try FileManager.default.contentsOfDirectory(atPath: tree + "/replicas")
+    #expect(checkedOut.count <= 1)
+  }
+}
+
 extension FileManager {
   /// A link's target, or nil when the path is not a link.
   fileprivate func destinationOfSymbolicLinkOrNil(atPath path: String) throws -> String? {
