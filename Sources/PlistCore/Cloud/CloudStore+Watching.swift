@@ -49,8 +49,11 @@ import Synchronization
       let watcher: Int32
       do { watcher = try Platform.makeWatcher() } catch { throw .system(error) }
       let watches = StoreWatches(
-        replicas: Platform.addWatch(
-          watcher, transport.replicasDirectory, mask: Platform.directoryEvents),
+        // Git's clone changes only in this machine's own syncs: watching it would have each
+        // sync that pushes followed by another.
+        replicas: transport.filesArriveByThemselves
+          ? Platform.addWatch(
+            watcher, transport.replicasDirectory, mask: Platform.directoryEvents) : nil,
         state: Platform.addWatch(watcher, stateDirectory, mask: Platform.directoryEvents))
       for directory in directories {
         _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)

@@ -8,6 +8,9 @@ public protocol CloudTransport: Sendable {
   /// What identifies the shared store (Apple's "account"): re-attaching a store to another
   /// location replaces its values.
   var location: CloudLocation { get }
+  /// Whether files arriving in `replicasDirectory` are news from other machines, worth a
+  /// watch (a synced folder); false when only this machine's own syncs change it (git).
+  var filesArriveByThemselves: Bool { get }
   /// Makes the local side ready (git: a private clone). Works offline.
   func prepare() throws(PlistError)
   /// One exchange with the engine: brings the other replicas' latest files into

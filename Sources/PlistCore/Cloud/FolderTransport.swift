@@ -18,6 +18,8 @@ public struct FolderTransport: CloudTransport {
   public var replicasDirectory: String { folder + "/replicas" }
   /// The store's location.
   public var location: CloudLocation { .folder(folder) }
+  /// True: the sync tool brings other machines' files at any time.
+  public var filesArriveByThemselves: Bool { true }
 
   /// Creates what is missing (see `CloudTransport.prepare()`).
   public func prepare() throws(PlistError) {

@@ -41,6 +41,8 @@ public struct GitTransport: CloudTransport {
   public var replicasDirectory: String { workTree + "/replicas" }
   /// The store's location.
   public var location: CloudLocation { .git(url) }
+  /// False: only a sync changes the clone (a watch fetches on an interval instead).
+  public var filesArriveByThemselves: Bool { false }
 
   private var remoteBranch: String { "refs/remotes/origin/" + Self.branch }
 

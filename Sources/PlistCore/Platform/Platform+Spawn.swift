@@ -130,7 +130,8 @@ extension Platform {
       throw SystemError(operation: .read, path: arguments[0], errno: Errno(rawValue: started))
     }
     let deadline = options.timeoutMilliseconds.map { monotonicMilliseconds() + Int64($0) }
-    let (output, errors, finished) = collect(outputPipe[0], errorPipe[0], until: deadline)
+    let (output, errors, finished) = collect(
+      outputPipe[0], errorPipe[0], of: child, until: deadline)
     // Past the deadline: killed, and not waited for to close its output (a child of its own,
     // such as ssh, may hold the pipes open).
     if !finished { kill(-child, SIGKILL) }
@@ -150,25 +151,38 @@ extension Platform {
   /// Reads two pipes to their ends at once (reading one after the other could leave the
   /// program blocked writing to the other when its buffer fills).
   /// Until `deadline` (monotonic milliseconds), if any: then the third value is false.
-  private static func collect(_ first: Int32, _ second: Int32, until deadline: Int64?)
-    -> ([UInt8], [UInt8], Bool)
-  {
+  /// Once `child` has exited, what is left in the pipes is read and the ends are not waited
+  /// for: something it started and left running (an ssh connection master) may hold them.
+  private static func collect(
+    _ first: Int32, _ second: Int32, of child: pid_t, until deadline: Int64?
+  ) -> ([UInt8], [UInt8], Bool) {
     var buffers: [[UInt8]] = [[], []]
     var fds = [
       pollfd(fd: first, events: Int16(POLLIN), revents: 0),
       pollfd(fd: second, events: Int16(POLLIN), revents: 0),
     ]
     var chunk = [UInt8](repeating: 0, count: 16_384)
+    var exited = false
     while fds.contains(where: { $0.fd >= 0 }) {
-      var wait: Int32 = -1
+      // In slices of 100 ms, to notice the child's exit while a pipe stays open.
+      var wait: Int32 = exited ? 0 : 100
       if let deadline {
         let left = deadline - monotonicMilliseconds()
         if left <= 0 { return (buffers[0], buffers[1], false) }
-        wait = Int32(clamping: left)
+        wait = min(wait, Int32(clamping: left))
       }
-      if poll(&fds, 2, wait) < 0 {
+      let ready = poll(&fds, 2, wait)
+      if ready < 0 {
         if Errno.current == .interrupted { continue }
         break
+      }
+      if ready == 0 {
+        if exited { break }
+        var info = siginfo_t()
+        exited =
+          waitid(P_PID, id_t(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0
+          && info._sifields._sigchld.si_pid == child
+        continue
       }
       for slot in 0..<2 where fds[slot].fd >= 0 && fds[slot].revents != 0 {
         let count = chunk.withUnsafeMutableBytes { read(fds[slot].fd, $0.baseAddress, $0.count) }
