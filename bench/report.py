@@ -330,7 +330,7 @@ def cloud():
     print("(`cloud attach`, one `initialSync` of all 1,024 keys, B's own file then sent); before")
     print("each run B detaches and the store goes back to A's file alone. *One key changed*: A")
     print("sets Key to a new number (and, through git, syncs: commit, push), untimed; then B's")
-    print("`cloud sync` (fetch, rebase, merge, B's file rewritten, committed and pushed). Git: a")
+    print("`cloud sync` (fetch, check out, merge, B's file rewritten, a copy committed and pushed). Git: a")
     print("bare repository on local disk, `file://`. Folder: both replicas attached to the same")
     print("path, as a replicated folder looks locally (the sync tool's own time not included).")
     print("Peers: `cp` of A's file (what a sync tool delivers, without fsync), `git clone` of the")
@@ -435,8 +435,9 @@ def callgrind_table(name, stages, top):
                                         100 * cost[0] / total))
 
 
-def pooled(prefix):
-    """Medians of every command over the rounds bench/results/PREFIX-N.json."""
+def pooled_medians(prefix):
+    """Medians of every command over the rounds bench/results/PREFIX-N.json (not `pooled`,
+    whose name this one shadowed: the cloud report then failed to unpack its result)."""
     times = {}
     for name in sorted(os.listdir(RESULTS)):
         if re.fullmatch(re.escape(prefix) + r"-\d+\.json", name):
@@ -467,7 +468,7 @@ def scale():
             ("scale-convert", "plistutil-binary-to-xml", "binary-to-xml",
              "10 MB binary → XML: plistutil / plistctl", "≥ 3")]
     for prefix, a, b, title, goal in rows:
-        m = pooled(prefix)
+        m = pooled_medians(prefix)
         if a not in m or b not in m:
             continue
         print("| %s | %.2f ms | %.2f ms | %.2f | %s |" % (title, m[a] * 1000, m[b] * 1000,
