@@ -5,7 +5,7 @@ import Testing
 /// XDG directories) sharing a bare git repository on local disk, or one folder.
 @Suite("cloud")
 struct CloudCommandTests {
-  private static func bareRepository(in box: Sandbox) throws -> String {
+  static func bareRepository(in box: Sandbox) throws -> String {
     let path = box.directory.path("store.git")
     let made = try CLI.runProcess(
       ["init", "-q", "--bare", "-b", "main", path], program: URL(fileURLWithPath: "/usr/bin/git"))
@@ -13,9 +13,9 @@ struct CloudCommandTests {
     return "file://" + path
   }
 
-  /// Runs the plistctl binary (so that git's merge driver is this plistctl) and expects success.
+  /// Runs the plistctl binary as a separate process and expects success.
   @discardableResult
-  private static func ok(_ box: Sandbox, _ arguments: String...) throws -> String {
+  static func ok(_ box: Sandbox, _ arguments: String...) throws -> String {
     let result = try CLI.runProcess(arguments, environment: box.environment)
     #expect(result.status == 0, "\(arguments): \(result.stderr)")
     return result.stdout

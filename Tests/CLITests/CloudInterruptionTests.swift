@@ -56,20 +56,6 @@ struct CloudInterruptionTests {
       program: URL(fileURLWithPath: "/usr/bin/setsid"))
   }
 
-  @discardableResult
-  static func ok(_ box: Sandbox, _ arguments: String...) throws -> String {
-    let result = try CLI.runProcess(arguments, environment: box.environment)
-    #expect(result.status == 0, "\(arguments): \(result.stderr)")
-    return result.stdout
-  }
-
-  static func bareRepository(in box: Sandbox) throws -> String {
-    let path = box.directory.path("store.git")
-    #expect(
-      try CLI.runProcess(["init", "-q", "--bare", "-b", "main", path], program: git).status == 0)
-    return "file://" + path
-  }
-
   /// Points 1 and 2: a sync killed before each of its git steps, in both ways. Every value
   /// set before (acknowledged: `cloud set` exited 0) survives on this machine and reaches the
   /// other; a `cloud set` right after works; the next sync succeeds.
@@ -81,11 +67,11 @@ struct CloudInterruptionTests {
       a.remove()
       b.remove()
     }
-    let url = try Self.bareRepository(in: a)
+    let url = try CloudCommandTests.bareRepository(in: a)
     let shim = try Self.makeShim(in: a)
-    try Self.ok(a, "cloud", "attach", "s", "--git", url)
-    try Self.ok(a, "cloud", "set", "s", "first", "-int", "0")
-    try Self.ok(a, "cloud", "set", "s", "pending", "-int", "0")
+    try CloudCommandTests.ok(a, "cloud", "attach", "s", "--git", url)
+    try CloudCommandTests.ok(a, "cloud", "set", "s", "first", "-int", "0")
+    try CloudCommandTests.ok(a, "cloud", "set", "s", "pending", "-int", "0")
     // How many git runs a sync with a change to send makes.
     let counted = try Self.runShimmed(a, shim: shim, killAt: 0, mode: mode, ["cloud", "sync", "s"])
     #expect(counted.status == 0, "\(counted.stderr)")
@@ -94,26 +80,28 @@ struct CloudInterruptionTests {
         (try String(contentsOfFile: shim + "/count", encoding: .utf8))
           .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     #expect(steps >= 6, "fetch, checkout, add, commit, push, update-ref at least")
-    try Self.ok(b, "cloud", "attach", "s", "--git", url)
+    try CloudCommandTests.ok(b, "cloud", "attach", "s", "--git", url)
     for step in 1...steps {
-      try Self.ok(a, "cloud", "set", "s", "before\(step)", "-int", String(step))
+      try CloudCommandTests.ok(a, "cloud", "set", "s", "before\(step)", "-int", String(step))
       let killed = try Self.runShimmed(
         a, shim: shim, killAt: step, mode: mode, ["cloud", "sync", "s"])
       #expect(killed.status != 0, "step \(step): killed")
-      try Self.ok(a, "cloud", "set", "s", "after\(step)", "-int", String(step))
+      try CloudCommandTests.ok(a, "cloud", "set", "s", "after\(step)", "-int", String(step))
       // Another machine moved the remote meanwhile: the next sync has a rebase's work.
-      try Self.ok(b, "cloud", "set", "s", "b\(step)", "-int", String(step))
-      try Self.ok(b, "cloud", "sync", "s")
-      try Self.ok(a, "cloud", "sync", "s")
+      try CloudCommandTests.ok(b, "cloud", "set", "s", "b\(step)", "-int", String(step))
+      try CloudCommandTests.ok(b, "cloud", "sync", "s")
+      try CloudCommandTests.ok(a, "cloud", "sync", "s")
     }
-    try Self.ok(b, "cloud", "sync", "s")
-    let keys = Set(try Self.ok(b, "cloud", "list", "s").split(separator: "\n").map(String.init))
+    try CloudCommandTests.ok(b, "cloud", "sync", "s")
+    let keys = Set(
+      try CloudCommandTests.ok(b, "cloud", "list", "s").split(separator: "\n").map(String.init))
     let expected = Set(
       ["first", "pending"]
         + (1...steps).flatMap { ["before\($0)", "after\($0)", "b\($0)"] })
     #expect(keys == expected)
     #expect(
-      Set(try Self.ok(a, "cloud", "list", "s").split(separator: "\n").map(String.init)) == expected)
+      Set(try CloudCommandTests.ok(a, "cloud", "list", "s").split(separator: "\n").map(String.init))
+        == expected)
   }
 
   /// Point 12: a remote that accepts and never answers. The sync gives up after the
@@ -173,7 +161,7 @@ struct CloudInterruptionTests {
     let message = String(
       decoding: syncErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(message.contains("did not finish within 2 s"), "\(message)")
-    #expect(try Self.ok(a, "cloud", "get", "s", "k") == "1\n")
+    #expect(try CloudCommandTests.ok(a, "cloud", "get", "s", "k") == "1\n")
   }
 
   /// Point 11: run from a git hook, with `GIT_DIR` and `GIT_WORK_TREE` pointing at the
@@ -181,7 +169,7 @@ struct CloudInterruptionTests {
   @Test func theCallersGitVariablesNeverReachGit() throws {
     let a = try Sandbox()
     defer { a.remove() }
-    let url = try Self.bareRepository(in: a)
+    let url = try CloudCommandTests.bareRepository(in: a)
     let user = a.directory.path("project")
     for arguments in [
       ["init", "-q", "-b", "main", user],
@@ -192,8 +180,8 @@ struct CloudInterruptionTests {
     ] {
       #expect(try CLI.runProcess(arguments, program: Self.git).status == 0)
     }
-    try Self.ok(a, "cloud", "attach", "s", "--git", url)
-    try Self.ok(a, "cloud", "set", "s", "k", "-int", "1")
+    try CloudCommandTests.ok(a, "cloud", "attach", "s", "--git", url)
+    try CloudCommandTests.ok(a, "cloud", "set", "s", "k", "-int", "1")
     var environment = a.environment
     environment["GIT_DIR"] = user + "/.git"
     environment["GIT_WORK_TREE"] = user
@@ -205,8 +193,8 @@ struct CloudInterruptionTests {
     #expect(!FileManager.default.fileExists(atPath: user + "/replicas"))
     let b = try Sandbox()
     defer { b.remove() }
-    try Self.ok(b, "cloud", "attach", "s", "--git", url)
-    #expect(try Self.ok(b, "cloud", "get", "s", "k") == "1\n")
+    try CloudCommandTests.ok(b, "cloud", "attach", "s", "--git", url)
+    #expect(try CloudCommandTests.ok(b, "cloud", "get", "s", "k") == "1\n")
   }
 }
 

@@ -46,15 +46,9 @@ public struct FolderTransport: CloudTransport {
   /// whole (see `CloudTransport.offer(file:contents:)`).
   public func offer(file name: String, contents: [UInt8]) throws(PlistError) {
     do {
-      let folder = try SharedFolder(path: replicasDirectory)
-      if case .bytes(let current) = try folder.read(name, limit: contents.count + 1),
-        current == contents
-      {
-        return
-      }
       // A name sync tools skip while it is written (Syncthing's temporary prefix), so that
       // none tries to carry a half-written file.
-      try folder.replace(
+      try SharedFolder(path: replicasDirectory).replaceIfDifferent(
         name, with: contents, temporaryName: ".syncthing.plistctl-" + name + ".tmp", mode: 0o644)
     } catch {
       throw .system(error)

@@ -305,13 +305,7 @@ public struct GitTransport: CloudTransport {
       do { try Platform.removeTree(directory + "/" + name) } catch { throw .system(error) }
     }
     do {
-      let folder = try SharedFolder(path: directory)
-      if case .bytes(let current) = try folder.read(name, limit: contents.count + 1),
-        current == contents
-      {
-        return
-      }
-      try folder.replace(
+      try SharedFolder(path: directory).replaceIfDifferent(
         name, with: contents, temporaryName: ".plistctl-" + name + ".tmp", mode: 0o644)
     } catch {
       throw .system(error)

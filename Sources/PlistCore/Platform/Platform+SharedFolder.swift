@@ -103,6 +103,17 @@ struct SharedFolder: ~Copyable {
     _ = fsync(fd)
   }
 
+  /// `replace(_:with:temporaryName:mode:)` unless the file already holds `bytes` (so that
+  /// a copy written again unchanged raises no event for a watch or a sync tool).
+  func replaceIfDifferent(
+    _ name: String, with bytes: [UInt8], temporaryName: String, mode: UInt32
+  ) throws(SystemError) {
+    if case .bytes(let current) = try read(name, limit: bytes.count + 1), current == bytes {
+      return
+    }
+    try replace(name, with: bytes, temporaryName: temporaryName, mode: mode)
+  }
+
   /// Removes a name (a file or a link itself, never what a link points to); a missing one
   /// is fine.
   func remove(_ name: String) throws(SystemError) {

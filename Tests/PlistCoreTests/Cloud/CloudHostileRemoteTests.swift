@@ -35,6 +35,15 @@ import Testing
     try git(["push", "-q", "origin", "HEAD:main"], in: clone)
   }
 
+  /// The values a machine attached now to `location` gets: what every other machine gets.
+  static func valuesOfANewMachine(at location: CloudLocation, in root: TemporaryDirectory)
+    throws -> [String: PlistValue]
+  {
+    let machine = Machine("new-\(UUID().uuidString.prefix(8))", in: root)
+    try machine.attach(location)
+    return try machine.values
+  }
+
   /// A replica's file of another machine, as its path in a folder.
   static func replicaFile(_ id: ReplicaID, entries: [String: PlistValue], at wall: Int64)
     throws -> Data
@@ -167,9 +176,7 @@ import Testing
     try a.set("k", 2)
     try a.sync()
     #expect(!FileManager.default.fileExists(atPath: marker))
-    let b = Machine("b", in: root)
-    try b.attach(server)
-    #expect(try b.values["k"] == 2)
+    #expect(try Self.valuesOfANewMachine(at: server, in: root)["k"] == 2)
   }
 
   /// Point 4: a Syncthing conflict copy of this replica's file (two machines sharing its id)
@@ -243,9 +250,7 @@ import Testing
     }
     try a.set("k", 2)
     try a.sync()
-    let b = Machine("b", in: root)
-    try b.attach(server)
-    #expect(try b.values["k"] == 2)
+    #expect(try Self.valuesOfANewMachine(at: server, in: root)["k"] == 2)
   }
 
   /// Point 3: a push that meets another push holding or moving the ref is retried like a
@@ -316,9 +321,7 @@ extension CloudHostileRemoteTests {
     try a.sync()
     #expect(try Self.git(["rev-parse", "HEAD"], in: home) == head)
     #expect(try String(contentsOfFile: home + "/.bashrc", encoding: .utf8) == "mine, edited\n")
-    let b = Machine("b", in: root)
-    try b.attach(server)
-    #expect(try b.values["k"] == 2)
+    #expect(try Self.valuesOfANewMachine(at: server, in: root)["k"] == 2)
   }
 
   /// Review finding: a store an older plistctl kept (its own file in git's work tree, with
@@ -363,9 +366,7 @@ extension CloudHostileRemoteTests {
     }
     try a.set("k", 2)
     try a.sync()
-    let b = Machine("b", in: root)
-    try b.attach(server)
-    #expect(try b.values["k"] == 2)
+    #expect(try Self.valuesOfANewMachine(at: server, in: root)["k"] == 2)
   }
 }
 
