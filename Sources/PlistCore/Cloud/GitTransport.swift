@@ -101,7 +101,12 @@ public struct GitTransport: CloudTransport {
     try git(["rev-parse", "-q", "--verify", "HEAD^{tree}"], lock: engineLock, orEmpty: true)
     let path = "replicas/" + name
     var last = ""
-    for _ in 0..<Self.pushAttempts {
+    for attempt in 0..<Self.pushAttempts {
+      if attempt > 0 {
+        // Machines that keep meeting each other's pushes spread out: a random wait of up to
+        // 25 ms, doubled at each attempt (at most 1.6 s before the last).
+        Platform.sleep(milliseconds: Int.random(in: 0...(25 << min(attempt, 6))))
+      }
       let fetched = try run(["fetch", "-q", "--no-tags", "origin"], lock: engineLock)
       if Self.remoteHasNoBranch(fetched) {
         // Reached, and empty (a new store, or one whose branch was deleted): nothing to

@@ -28,6 +28,18 @@ struct ProgramResult: Sendable {
   }
 }
 
+/// libc's `pipe2`, which Glibc's Swift module does not declare (it is behind `_GNU_SOURCE`).
+@_silgen_name("pipe2")
+private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+/// A pipe whose two ends close on exec.
+private func pipeClosingOnExec(_ fds: inout [Int32]) -> Int32 {
+  fds.withUnsafeMutableBufferPointer { buffer in
+    guard let base = buffer.baseAddress else { return -1 }
+    return pipe2(base, O_CLOEXEC)
+  }
+}
+
 extension Platform {
   /// How a program is run: what it inherits, and how long it may take.
   struct RunOptions {
@@ -71,17 +83,18 @@ extension Platform {
   {
     var outputPipe: [Int32] = [0, 0]
     var errorPipe: [Int32] = [0, 0]
-    guard pipe(&outputPipe) == 0 else { throw SystemError(operation: .create, path: "pipe") }
-    guard pipe(&errorPipe) == 0 else {
+    // Close-on-exec from the start: a spawn on another thread must not inherit a write end
+    // (this read would then never see the end).
+    guard pipeClosingOnExec(&outputPipe) == 0 else {
+      throw SystemError(operation: .create, path: "pipe")
+    }
+    guard pipeClosingOnExec(&errorPipe) == 0 else {
       let failure = SystemError(operation: .create, path: "pipe")
       close(outputPipe[0])
       close(outputPipe[1])
       throw failure
     }
     var actions = posix_spawn_file_actions_t()
-    // (Glibc's module does not declare pipe2: a spawn on another thread between pipe and this
-    // could still inherit a write end.)
-    for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
