@@ -201,14 +201,10 @@ public struct GitTransport: CloudTransport {
     let attributes = Array("* -text -eol -filter -diff -merge -ident -working-tree-encoding\n".utf8)
     let path = gitDirectory + "/info/attributes"
     if (try? Platform.readFile(atPath: path)) != attributes {
-      do {
-        try Platform.makeDirectories(gitDirectory + "/info", mode: 0o755)
-        try FileAccess.replaceContents(of: path, with: attributes)
-      } catch let error as PlistError {
-        throw error
-      } catch {
-        throw .system(SystemError(operation: .write, path: path))
+      do { try Platform.makeDirectories(gitDirectory + "/info", mode: 0o755) } catch {
+        throw .system(error)
       }
+      try FileAccess.replaceContents(of: path, with: attributes)
     }
   }
 

@@ -363,18 +363,6 @@ extension Platform {
     }
   }
 
-  /// Renames a file (in one step; `to` is replaced).
-  static func renameFile(_ from: String, to: String) throws(SystemError) {
-    guard rename(from, to) == 0 else { throw SystemError(operation: .rename, path: from) }
-  }
-
-  /// Removes a file; a missing file is not an error.
-  static func removeFile(atPath path: String) throws(SystemError) {
-    if unlink(path) != 0 && Errno.current != .noSuchFileOrDirectory {
-      throw SystemError(operation: .remove, path: path)
-    }
-  }
-
   /// The permission bits of an existing file, or nil when there is none.
   static func permissions(atPath path: String) -> UInt32? {
     var info = stat()
@@ -499,69 +487,5 @@ extension Platform {
       current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
     }
     return current
-  }
-
-  /// Creates a directory (and its missing parents) with `mode`; an existing one is fine.
-  static func makeDirectories(_ path: String, mode: UInt32) throws(SystemError) {
-    if kind(atPath: path) == .directory { return }
-    let parent = directory(of: path)
-    if parent != path && parent != "." && kind(atPath: parent) == .missing {
-      try makeDirectories(parent, mode: mode)
-    }
-    if mkdir(path, mode_t(mode)) != 0 && Errno.current != .fileExists {
-      throw SystemError(operation: .create, path: path)
-    }
-  }
-
-  /// Removes a directory and everything in it (links themselves, never what they point
-  /// to); a missing one is fine.
-  static func removeTree(_ path: String) throws(SystemError) {
-    switch kind(atPath: path) {
-    case .missing: return
-    case .directory:
-      for name in try directoryEntries(path) { try removeTree(path + "/" + name) }
-      guard rmdir(path) == 0 else { throw SystemError(operation: .remove, path: path) }
-    default:
-      try removeFile(atPath: path)
-    }
-  }
-
-  /// The names in a directory, without `.` and `..`.
-  static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
-    guard let dir = opendir(path) else { throw SystemError(operation: .list, path: path) }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
-  }
-}
-
-// MARK: - Identity
-
-/// What tells one version of a file from another without reading it: device, inode, size,
-/// and modification and change times to the nanosecond. An atomic replace changes the
-/// inode; Foundation's in-place rewrite changes the times (and usually the size).
-struct FileIdentity: Hashable, Sendable {
-  let device: UInt64
-  let inode: UInt64
-  let size: Int64
-  let modified: Int64
-  let changed: Int64
-}
-
-extension Platform {
-  /// The identity of the file at a path (following links), or nil when there is none.
-  static func identity(atPath path: String) -> FileIdentity? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return FileIdentity(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-      changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
   }
 }

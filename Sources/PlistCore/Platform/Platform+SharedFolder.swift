@@ -43,14 +43,7 @@ struct SharedFolder: ~Copyable {
       throw SystemError(operation: .list, path: path)
     }
     defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    return Platform.names(in: dir)
   }
 
   /// A regular file's bytes, nil when there is none; a link, a FIFO or a device is
