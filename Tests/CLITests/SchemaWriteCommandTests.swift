@@ -35,14 +35,14 @@ struct SchemaWriteCommandTests {
       key: "toggleSwitch", value: ["-string", "yes"], shown: #""yes""#,
       allowed: "-bool true or -bool false"),
     Refusal(
-      key: "toggleSwitch", value: ["-int", "1"], shown: "-int 1",
+      key: "toggleSwitch", value: ["-int", "2"], shown: "-int 2",
       allowed: "-bool true or -bool false"),
     Refusal(key: "toogle_string", value: ["baz"], shown: #""baz""#, allowed: #""foo" or "bar""#),
     Refusal(
       key: "toogle_string", value: ["-bool", "YES"], shown: "-bool true",
       allowed: #""foo" or "bar""#),
     Refusal(
-      key: "toogle_number", value: ["-bool", "true"], shown: "-bool true",
+      key: "toogle_number", value: ["-float", "0.5"], shown: "-float 0.5",
       allowed: "-int 1 or -int 0"),
     Refusal(
       key: "toogle_number", value: ["-int", "2"], shown: "-int 2", allowed: "-int 1 or -int 0"),

@@ -78,7 +78,9 @@ public struct SettingsAttachments: Sendable {
     return try? SettingsSchema(bundlePath: path, preferredLanguages: preferredLanguages)
   }
 
-  /// Records that a bundle describes a domain. The bundle must load (its root pane parses).
+  /// Records that a bundle describes a domain. The bundle's root pane must parse; what is
+  /// wrong further in (a child pane missing, an element not a dictionary) is left to lint,
+  /// as the Settings app shows what it can read.
   ///
   /// - Parameters:
   ///   - bundle: The bundle's path; a relative one is made absolute, and `.` components and
@@ -92,7 +94,11 @@ public struct SettingsAttachments: Sendable {
       "/" + joined.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     let loaded = try SettingsBundle(path: absolute)
     let rootPath = loaded.path + "/" + loaded.root.file
-    if loaded.loadFindings.contains(where: { $0.file == loaded.root.file }) {
+    // Only the root's own failure stops an attach; the rest (a missing child pane, which
+    // some bundles make at build time; an element that is not a dictionary) is lint's.
+    if loaded.loadFindings.contains(where: {
+      $0.file == loaded.root.file && $0.problem.isFileUnusable
+    }) {
       // The root file's own error, or: it parses but is not a pane.
       _ = try FileAccess.readPropertyList(path: rootPath)
       throw .notASettingsPane(path: rootPath)

@@ -16,22 +16,34 @@ public enum SettingsConstraint: Sendable, Equatable {
   /// `Values` the app supplies at run time.
   case any
 
-  /// Whether a value is allowed.
+  /// Whether a value is allowed: numbers and booleans are compared by value, as the Settings
+  /// app compares them (`PlistValue.isSameSetting(as:)`).
   ///
   /// - Parameter value: A candidate value.
   /// - Returns: Whether the key may hold it.
   public func allows(_ value: PlistValue) -> Bool {
     switch self {
-    case .toggle(let on, let off): return value == on || value == off
+    case .toggle(let on, let off):
+      return value.isSameSetting(as: on) || value.isSameSetting(as: off)
     case .range(let minimum, let maximum):
       guard let number = value.settingsNumber else { return false }
       return number >= minimum && number <= maximum
-    case .choice(let choices): return choices.contains { $0.value == value }
+    case .choice: return choiceIndex(of: value) != nil
     case .text: return value.type == .string
     case .date: return value.type == .date
     case .list: return value.type == .array
     case .any: return true
     }
+  }
+
+  /// The index of the choice a value is (compared as the Settings app compares), or nil
+  /// when it is none of them or the element offers no choices.
+  ///
+  /// - Parameter value: A stored value.
+  /// - Returns: Its index among the choices.
+  public func choiceIndex(of value: PlistValue) -> Int? {
+    guard case .choice(let choices) = self else { return nil }
+    return choices.firstIndex { $0.value.isSameSetting(as: value) }
   }
 
   /// What is allowed, as a refusal states it (nil for `any`).

@@ -48,6 +48,15 @@ public struct SettingsFinding: Sendable, Equatable, CustomStringConvertible {
     case missingTranslation(String, table: String)
     /// A language lacks the strings table the pane uses.
     case missingStringsTable(String)
+
+    /// Whether the finding is about a whole file that gave nothing to show (it does not
+    /// parse, or is not a pane), rather than about a place in it.
+    public var isFileUnusable: Bool {
+      switch self {
+      case .unreadable, .notAPane: return true
+      default: return false
+      }
+    }
   }
 
   /// The file, as a path inside the bundle (`Complete.plist`, `de.lproj/Root.strings`).

@@ -22,6 +22,16 @@ public struct SettingsKey: Sendable {
   public var defaultValue: PlistValue? { specifier.defaultValue }
   /// Whether what it holds is a secret (a secure text field), masked unless asked for.
   public var isSecure: Bool { specifier.kind == .textField && specifier.isSecure }
+  /// Whether the key may hold a value: what its element allows, and always its own factory
+  /// default (a toggle's `"NO"` is what the app registers even where it is neither
+  /// `TrueValue` nor `FalseValue`; lint reports that), compared as the Settings app compares.
+  ///
+  /// - Parameter value: A candidate value.
+  /// - Returns: Whether it is allowed.
+  public func allows(_ value: PlistValue) -> Bool {
+    constraint.allows(value) || defaultValue?.isSameSetting(as: value) == true
+  }
+
   /// Whether the Settings app lets the user change it (title values are the app's to write).
   public var isEditable: Bool { specifier.kind.isEditable }
 

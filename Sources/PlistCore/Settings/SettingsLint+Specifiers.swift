@@ -133,7 +133,9 @@ enum SpecifierRules {
     _ specifier: SettingsSpecifier, report: (String?, SettingsFinding.Problem) -> Void
   ) {
     let constraint = SettingsKey.constraint(of: specifier)
-    if case .toggle(let on, let off) = constraint, on == off { report("TrueValue", .sameOnAndOff) }
+    if case .toggle(let on, let off) = constraint, on.isSameSetting(as: off) {
+      report("TrueValue", .sameOnAndOff)
+    }
     if case .range(let minimum, let maximum) = constraint, minimum > maximum {
       report("MinimumValue", .emptyRange(minimum: minimum, maximum: maximum))
     }
@@ -146,7 +148,7 @@ enum SpecifierRules {
     // A title value's Values only label what the app stores; a default among them is all
     // there is to check.
     if specifier.kind == .titleValue {
-      if let values = specifier.values, !values.contains(value) {
+      if let values = specifier.values, !values.contains(where: value.isSameSetting) {
         report("DefaultValue", .defaultNotAmongValues(value))
       }
       return

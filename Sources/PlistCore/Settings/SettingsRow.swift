@@ -95,16 +95,11 @@ extension SettingsSchema {
         endGroup()
         rows.append(row(.header, ""))
         let choices = entry.map(\.choiceTitles) ?? []
-        let values: [PlistValue]
-        if case .choice(let list)? = entry?.constraint {
-          values = list.map(\.value)
-        } else {
-          values = []
-        }
+        let checked = current.flatMap { entry?.constraint.choiceIndex(of: $0.value) }
         for (index, label) in choices.enumerated() {
           rows.append(
             SettingsRow(
-              kind: .radioOption(choice: index, isChecked: current?.value == values[index]),
+              kind: .radioOption(choice: index, isChecked: index == checked),
               title: label, value: "", key: key, isDefault: current?.isDefault ?? true,
               specifier: specifier))
         }
@@ -175,10 +170,9 @@ extension SettingsSchema {
     }
     switch entry.constraint {
     case .toggle(let on, let off):
-      if value == on { return "ON" }
-      if value == off { return "OFF" }
+      if let isOn = value.toggleState(on: on, off: off) { return isOn ? "ON" : "OFF" }
     case .choice(let choices):
-      if let index = choices.firstIndex(where: { $0.value == value }) {
+      if let index = entry.constraint.choiceIndex(of: value) {
         let pane = bundle.pane(named: entry.pane)
         if let short = choices[index].shortTitle, let pane { return pane.localized(label: short) }
         return entry.choiceTitles[index]
@@ -186,7 +180,7 @@ extension SettingsSchema {
     default:
       // A title value maps stored values to labels with Values/Titles.
       if let values = entry.specifier.values, let titles = entry.specifier.titles,
-        let index = values.firstIndex(of: value), index < titles.count,
+        let index = values.firstIndex(where: value.isSameSetting), index < titles.count,
         let pane = bundle.pane(named: entry.pane)
       {
         return pane.localized(label: titles[index])

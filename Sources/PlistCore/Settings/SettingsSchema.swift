@@ -47,15 +47,29 @@ public struct SettingsSchema: Sendable {
     return defaults
   }
 
-  /// Checks a value against what the key's element allows; keys the schema does not declare
-  /// take anything.
+  /// A domain's contents without the values that equal their factory default (compared as
+  /// the Settings app compares: `-float 4` is the default `<integer>4</integer>`): what the
+  /// user changed, as `dump --non-default` shows it.
+  ///
+  /// - Parameter contents: A domain's contents.
+  /// - Returns: The contents less the keys that hold their default.
+  public func differingFromFactoryDefaults(_ contents: PlistDictionary) -> PlistDictionary {
+    var result = contents
+    for (key, value) in factoryDefaults where contents[key]?.isSameSetting(as: value) == true {
+      result.removeValue(forKey: key)
+    }
+    return result
+  }
+
+  /// Checks a value against what the key allows (`SettingsKey.allows`); keys the schema does
+  /// not declare take anything.
   ///
   /// - Parameters:
   ///   - value: The value to be stored.
   ///   - key: The top-level key.
   /// - Throws: `PlistError.refusedBySchema` naming the key, the value and what is allowed.
   public func validate(_ value: PlistValue, forKey key: String) throws(PlistError) {
-    guard let entry = self[key], !entry.constraint.allows(value),
+    guard let entry = self[key], !entry.allows(value),
       let allowed = entry.constraint.allowedValues
     else { return }
     throw .refusedBySchema(key: key, value: value, allowed: allowed)

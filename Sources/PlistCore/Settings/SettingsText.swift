@@ -90,23 +90,21 @@ public enum SettingsText {
 
 /// Text laid out in terminal columns (`DisplayWidth`): on one line, or wrapped.
 enum TextWidth {
-  /// The text on one line: a line break shown as `↵`, other control characters as spaces.
+  /// The text on one line: a line break shown as `↵`, other controls escaped as everywhere
+  /// else (`TerminalText`), so that a bundle's text can neither move the cursor nor reorder
+  /// the line.
   static func oneLine(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          if scalar == "\n" { return "↵" }
-          return scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar
-        }))
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalText.escaped(String($0)) }.joined(separator: "↵")
   }
 
   /// The text wrapped at word boundaries into lines of at most `width` columns; its own
-  /// line breaks kept.
+  /// line breaks kept, other controls escaped (`TerminalText`).
   static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = ""
-      for word in paragraph.split(separator: " ") {
+      for word in TerminalText.escaped(String(paragraph)).split(separator: " ") {
         let candidate = line.isEmpty ? String(word) : line + " " + word
         if DisplayWidth.of(candidate) > width, !line.isEmpty {
           lines.append(line)

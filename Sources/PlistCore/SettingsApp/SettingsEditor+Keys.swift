@@ -80,16 +80,17 @@ extension SettingsEditor {
     switch row.kind {
     case .toggle:
       guard case .toggle(let on, let off)? = entry?.constraint else { return [] }
-      return [.write(key: key, value: values[key]?.value == on ? off : on)]
+      let isOn = values[key]?.value.toggleState(on: on, off: off) ?? false
+      return [.write(key: key, value: isOn ? off : on)]
     case .radioOption(let choice, _):
       guard case .choice(let choices)? = entry?.constraint else { return [] }
       return [.write(key: key, value: choices[choice].value)]
     case .multiValue:
-      guard case .choice(let choices)? = entry?.constraint else {
+      guard let constraint = entry?.constraint, case .choice = constraint else {
         message = "\(row.title) has no choices to pick from"
         return []
       }
-      let current = choices.firstIndex { $0.value == values[key]?.value } ?? 0
+      let current = values[key].flatMap { constraint.choiceIndex(of: $0.value) } ?? 0
       screens.append(.choices(key: key, selection: current))
     case .textField:
       let text = values[key]?.value.stringValue ?? ""

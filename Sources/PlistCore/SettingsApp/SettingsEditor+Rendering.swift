@@ -129,12 +129,11 @@ extension SettingsEditor {
   private func choicesBody(_ key: String, selection: Int, width: Int)
     -> (lines: [StyledLine], selected: Int, cursor: Int?)
   {
-    guard let entry = schema[key], case .choice(let choices) = entry.constraint else {
-      return ([], 0, nil)
-    }
+    guard let entry = schema[key], case .choice = entry.constraint else { return ([], 0, nil) }
     var lines: [StyledLine] = []
-    for (index, (choice, label)) in zip(choices, entry.choiceTitles).enumerated() {
-      let mark = values[key]?.value == choice.value ? "✓ " : "  "
+    let current = values[key].flatMap { entry.constraint.choiceIndex(of: $0.value) }
+    for (index, label) in entry.choiceTitles.enumerated() {
+      let mark = index == current ? "✓ " : "  "
       let text = DisplayWidth.clip("  " + mark + label, to: width)
       lines.append(
         index == selection

@@ -115,17 +115,11 @@ struct FrameWriter {
     return result
   }
 
-  /// The text with tabs as spaces and other C0 and C1 controls as U+FFFD.
+  /// The text with tabs as spaces and other controls escaped as everywhere else
+  /// (`TerminalText`): `\U001b`, `\U202e`, so that a bundle's or a domain's text can neither
+  /// move the cursor nor reorder the line.
   static func sanitized(_ text: String) -> String {
-    func isControl(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      scalars.append(scalar == "\t" ? " " : isControl(scalar) ? "\u{FFFD}" : scalar)
-    }
-    return String(scalars)
+    TerminalText.escaped(text.contains("\t") ? text.replacing("\t", with: " ") : text)
   }
 
   private static func clamped(_ position: TerminalPosition, to size: TerminalSize)

@@ -28,11 +28,9 @@ struct DumpCommand: Command {
     let domain = try context.domain(domainArgument ?? "")
     var contents = try context.store().dictionary(of: domain)
     if nonDefault, case .named(let name) = domain.kind,
-      let defaults = try context.schema(forDomain: name)?.factoryDefaults
+      let schema = try context.schema(forDomain: name)
     {
-      for (key, value) in defaults where contents[key] == value {
-        contents.removeValue(forKey: key)
-      }
+      contents = schema.differingFromFactoryDefaults(contents)
     }
     try context.emit(.dictionary(contents), as: format)
   }

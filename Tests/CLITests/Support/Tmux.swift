@@ -118,6 +118,15 @@ final class Tmux {
     try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
   }
 
+  /// From now on, every byte the program writes to its terminal is appended to a file,
+  /// whose path is returned: what reached the terminal, escape sequences included.
+  func recordOutput() throws -> String {
+    let path = directory.path("output")
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    try tmux(["pipe-pane", "-o", "-t", session, "cat >> '\(path)'"])
+    return path
+  }
+
   // MARK: - The screen
 
   /// The screen's lines, top first (trailing blank lines may be left out).

@@ -39,7 +39,6 @@ struct SettingsCorpusTests {
       "Complete.plist:PreferenceSpecifiers:54:DefaultValue (fruit): 'DefaultValue' does not belong to PSChildPaneSpecifier",
       "Complete.plist:PreferenceSpecifiers:60 (title_non_existing_lookup_entry2): PSTitleValueSpecifier needs DefaultValue",
       "Complete.plist:PreferenceSpecifiers:62 (title_non_existing_lookup_entry3): PSTitleValueSpecifier needs DefaultValue",
-      "Advanced.plist:PreferenceSpecifiers:5:DefaultValue (switchOther): the default YES is neither TrueValue nor FalseValue",
       "Advanced.plist:PreferenceSpecifiers:9:DefaultValue (AutoConnect): the default \"NO\" is neither TrueValue nor FalseValue",
       "Advanced.plist:PreferenceSpecifiers:13 (rememberCredentials): PSToggleSwitchSpecifier needs DefaultValue",
       "Fruit.plist:PreferenceSpecifiers:0:DefaultValue (fruit): the default 1 is not one of Values",

@@ -52,8 +52,8 @@ struct SettingsLintTests {
       ":DefaultValue (t): the default \"maybe\" is neither TrueValue nor FalseValue"),
     Rule(
       "a toggle's default of the wrong type for integer values",
-      Element.with(Element.toggle("t", true), ["TrueValue": 1, "FalseValue": 0]),
-      ":DefaultValue (t): the default YES is neither TrueValue nor FalseValue"),
+      Element.with(Element.toggle("t", "1"), ["TrueValue": 1, "FalseValue": 0]),
+      ":DefaultValue (t): the default \"1\" is neither TrueValue nor FalseValue"),
     Rule(
       "a multi-value's default not among Values", Element.with(multi, ["DefaultValue": 3]),
       ":DefaultValue (m): the default 3 is not one of Values"),

@@ -66,9 +66,10 @@ struct FrameWriterTests {
     #expect(text(FrameWriter.lineBytes("紅綠藍", width: 4)) == "紅…\u{1B}[K")
   }
 
-  @Test func controlsInTextCannotMoveTheCursor() {
-    let out = text(FrameWriter.lineBytes("a\u{1B}[2Jb\tc\u{9B}", width: 12))
-    #expect(out == "a\u{FFFD}[2Jb c\u{FFFD}\u{1B}[K")
+  /// Controls are escaped as everywhere else, and bidirectional overrides shown, not obeyed.
+  @Test func controlsInTextCannotMoveTheCursorOrReorderTheLine() {
+    let out = text(FrameWriter.lineBytes("a\u{1B}[2Jb\tc\u{9B}d\u{202E}e\u{2067}f", width: 40))
+    #expect(out == #"a\U001b[2Jb c\U009bd\U202ee\U2067f"# + "\u{1B}[K")
   }
 
   // MARK: - The cursor

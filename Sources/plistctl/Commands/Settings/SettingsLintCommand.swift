@@ -38,9 +38,13 @@ struct SettingsLintCommand: Command {
             return .dictionary(entry)
           }), as: .plist(.json))
     } else if findings.isEmpty {
-      try context.print("\(bundle): OK")
+      try context.print(TerminalText.escaped("\(bundle): OK"))
     } else {
-      for finding in findings { try context.print(prefix + finding.description) }
+      // A bundle is untrusted text: a title with a line break or an escape sequence stays
+      // on its finding's one line, shown, not obeyed.
+      for finding in findings {
+        try context.print(TerminalText.escaped(prefix + finding.description))
+      }
     }
     if !findings.isEmpty { throw CommandFailure.alreadyReported(.failure) }
   }

@@ -61,28 +61,33 @@ struct SettingsDescribeCommand: Command {
     let schema = try context.requiredSchema(forDomain: name, lang: nil)
     guard let entry = schema[key] else { throw CommandFailure.notInSchema(key, domain: name) }
     let defaults = try context.defaults(name, topic: Self.spec.name, schema: schema)
-    var lines = ["key: \(key)"]
-    if let title = entry.title, !title.isEmpty { lines.append("title: \(title)") }
-    lines.append("element: \(entry.specifier.kind.typeName) in \(entry.file)")
-    if let group = entry.group, !group.isEmpty { lines.append("group: \(group)") }
+    // Every text here comes from the bundle or the domain: each is escaped
+    // (`TerminalText`), and the lines and the tab between a choice and its title are the
+    // only controls printed.
+    let shown = TerminalText.escaped
+    var lines = ["key: \(shown(key))"]
+    if let title = entry.title, !title.isEmpty { lines.append("title: \(shown(title))") }
+    lines.append("element: \(shown(entry.specifier.kind.typeName)) in \(shown(entry.file))")
+    if let group = entry.group, !group.isEmpty { lines.append("group: \(shown(group))") }
     switch entry.constraint {
     case .choice(let choices):
       lines.append("allowed: one of")
       for (choice, label) in zip(choices, entry.choiceTitles) {
-        lines.append("  \(choice.value.writeArgument)\t\(label)")
+        lines.append("  \(shown(choice.value.writeArgument))\t\(shown(label))")
       }
     case .any: lines.append("allowed: any value" + (entry.isEditable ? "" : " (read-only)"))
     default:
-      if let allowed = entry.constraint.allowedValues { lines.append("allowed: \(allowed)") }
+      if let allowed = entry.constraint.allowedValues {
+        lines.append("allowed: \(shown("\(allowed)"))")
+      }
     }
-    if let value = entry.defaultValue {
-      let shown = entry.isSecure ? schema.display(value, for: entry) : value.writeArgument
-      lines.append("default: \(shown)")
+    func argument(_ value: PlistValue) -> String {
+      shown(entry.isSecure ? schema.display(value, for: entry) : value.writeArgument)
     }
+    if let value = entry.defaultValue { lines.append("default: \(argument(value))") }
     if entry.isSecure { lines.append("secure: yes") }
     if let (value, layer) = defaults.lookup(key) {
-      let shown = entry.isSecure ? schema.display(value, for: entry) : value.writeArgument
-      lines.append("value: \(shown) (\(layer))")
+      lines.append("value: \(argument(value)) (\(layer))")
     } else {
       lines.append("value: not set")
     }
