@@ -1,4 +1,6 @@
 // swift-tools-version:6.2
+// plistctl and PlistCore. SPDX-License-Identifier: Apache-2.0 WITH Swift-exception
+// (LICENSE.txt: the Apache License 2.0 with the Swift Runtime Library Exception).
 import PackageDescription
 
 // The release build links with lld, which places the functions and variables the common
