@@ -60,10 +60,29 @@ extension Platform {
 }
 
 extension Platform {
-  /// The home directory in the password database for this user, or nil.
+  /// The home directory of this user in `/etc/passwd`, or nil. Read here rather than with
+  /// `getpwuid`: glibc answers that through its NSS modules, which a fully static executable
+  /// cannot load reliably (they must come from the very glibc build it was linked with), so
+  /// the release binary must not call it. A user only a directory service knows (LDAP,
+  /// systemd-homed) has no line there: the callers then ask for `HOME`.
   static func passwordHomeDirectory() -> String? {
-    guard let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir else { return nil }
-    let text = String(cString: home)
-    return text.isEmpty ? nil : text
+    passwordHomeDirectory(uid: getuid(), inPasswordFile: "/etc/passwd")
+  }
+
+  /// The home directory of a user in a file of `/etc/passwd` lines
+  /// (`name:password:uid:gid:gecos:home:shell`); the first line with the uid wins.
+  static func passwordHomeDirectory(uid: uid_t, inPasswordFile path: String) -> String? {
+    guard case .bytes(let bytes)? = try? readFile(atPath: path, limit: 16 << 20, regularOnly: true)
+    else { return nil }
+    let wanted = String(uid)
+    for line in bytes.split(separator: UInt8(ascii: "\n")) {
+      let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+      guard fields.count >= 7, String(decoding: fields[2], as: UTF8.self) == wanted else {
+        continue
+      }
+      let home = String(decoding: fields[5], as: UTF8.self)
+      return home.hasPrefix("/") ? home : nil
+    }
+    return nil
   }
 }

@@ -119,7 +119,9 @@ struct FrameWriter {
   /// (`TerminalText`): `\U001b`, `\U202e`, so that a bundle's or a domain's text can neither
   /// move the cursor nor reorder the line.
   static func sanitized(_ text: String) -> String {
-    TerminalText.escaped(text.contains("\t") ? text.replacing("\t", with: " ") : text)
+    guard text.unicodeScalars.contains("\t") else { return TerminalText.escaped(text) }
+    return TerminalText.escaped(
+      String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\t" ? " " : $0 })))
   }
 
   private static func clamped(_ position: TerminalPosition, to size: TerminalSize)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlistCore
@@ -8,6 +9,35 @@ import Testing
 /// `ByHost` directory exists — without changing what is found.
 @Suite("Defaults: the environment, read when needed")
 struct DefaultsEnvironmentTests {
+  /// The home directory comes from `/etc/passwd` read as a file, never through glibc's NSS
+  /// (which a static executable cannot load): the user's line by uid, the first one winning.
+  @Test func theHomeDirectoryIsReadFromThePasswordFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("passwd")
+    try Data(
+      """
+      root:x:0:0:root:/root:/bin/bash
+      # a comment line
+      short:x:1000
+      ann:x:1000:1000:Ann,,,:/home/ann:/bin/zsh
+      again:x:1000:1000::/home/again:/bin/sh
+      nohome:x:1001:1001:::/bin/sh
+      relative:x:1002:1002::home/rel:/bin/sh
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    #expect(Platform.passwordHomeDirectory(uid: 0, inPasswordFile: path) == "/root")
+    #expect(Platform.passwordHomeDirectory(uid: 1000, inPasswordFile: path) == "/home/ann")
+    #expect(Platform.passwordHomeDirectory(uid: 1001, inPasswordFile: path) == nil)
+    #expect(Platform.passwordHomeDirectory(uid: 1002, inPasswordFile: path) == nil)
+    #expect(Platform.passwordHomeDirectory(uid: 4242, inPasswordFile: path) == nil)
+    #expect(Platform.passwordHomeDirectory(uid: 0, inPasswordFile: directory.path("none")) == nil)
+    // This machine's file agrees with Foundation's own lookup.
+    #expect(
+      Platform.passwordHomeDirectory()
+        == FileManager.default.homeDirectory(forUser: NSUserName())?.path)
+  }
+
   @Test func theProcessEnvironmentGivesTheMachineIdAndTheProcessNameWhenAsked() {
     var environment = DefaultsEnvironment.process()
     #expect(environment.machineIdentifier == DomainStore.machineIdentifier())
