@@ -57,7 +57,7 @@ struct SettingsLanguageTests {
 
   /// Each group names where its rule comes from: Apple's matching is ICU's
   /// `ualoc_localizationsToUse` (apple-oss-distributions/ICU, ualoc.cpp; the examples in
-  /// unicode/ualoc.h), called by CFBundle_Locale.c.
+  /// unicode/ualoc.h), called by CFBundle_Locale.c; parents are CLDR's parentLocales.
   static let choices: [Choice] = [
     Choice(["de_DE.UTF-8"], ["de", "en"], "de"),
     Choice(["de_DE@euro"], ["en", "de"], "de"),
@@ -97,8 +97,18 @@ struct SettingsLanguageTests {
     Choice(["zh_CN"], ["zh_CN", "zh_TW", "zh-Hans", "zh-Hant"], "zh_CN"),
     Choice(["zh"], ["zh_CN", "zh_TW", "zh-Hans", "zh-Hant"], "zh-Hans"),
     Choice(["zh-Hant-HK"], ["zh-Hans", "zh-Hant", "zh-Hant-HK"], "zh-Hant-HK"),
-    // Traditional never falls back to Simplified (appleParentMap: zh_Hant → zh_TW → root).
+    // Traditional never falls back to Simplified (appleParentMap: zh_Hant → zh_TW → root);
+    // Macau falls back to Hong Kong (CLDR parentLocales).
     Choice(["zh_TW.UTF-8"], ["en", "zh-Hans"], "en"),
+    Choice(["zh_MO"], ["zh-Hans", "zh-Hant", "zh-Hant-HK"], "zh-Hant-HK"),
+    // Latin-American Spanish falls back to es-419 before es (CLDR parentLocales; es_MX in
+    // appleParentMap).
+    Choice(["es_MX.UTF-8"], ["en", "es", "es-419"], "es-419"),
+    Choice(["es_AR"], ["es", "es_419"], "es_419"),
+    Choice(["es_US"], ["en", "es-419", "es"], "es-419"),
+    Choice(["es_ES"], ["es", "es-419"], "es"),
+    Choice(["es-419"], ["es", "es-MX"], "es"),
+    Choice(["es_MX"], ["es", "es_419", "es_MX"], "es_MX"),
     // A language alone finds a regional folder, the likely region's first (CLDR
     // likelySubtags: pt → pt_Latn_BR, it → it_Latn_IT); gsw has no parent but root.
     Choice(["ja"], ["en", "ja-jp"], "ja-jp"),
@@ -107,17 +117,36 @@ struct SettingsLanguageTests {
     Choice(["pt"], ["en", "pt-PT", "pt-BR"], "pt-BR"),
     Choice(["pt"], ["en", "pt-PT"], "pt-PT"),
     Choice(["it"], ["it_CH", "it_IT"], "it_IT"),
-    // pt-BR serves pt-PT only when nothing else fits, in any of the user's languages
-    // (ualoc.cpp).
+    // European Portuguese: pt-PT's children (CLDR), and pt-BR only when nothing else fits,
+    // in any of the user's languages (ualoc.cpp).
+    Choice(["pt_AO"], ["pt", "pt-PT", "pt-BR"], "pt-PT"),
     Choice(["pt_PT"], ["pt", "pt_BR"], "pt"),
     Choice(["pt_PT", "en"], ["en", "pt-BR"], "en"),
     Choice(["pt_PT", "ja"], ["pt-BR", "fr"], "pt-BR"),
+    // A script other than the language's usual one falls back to no other (CLDR: sr_Latn,
+    // uz_Cyrl → root); POSIX @latin, @cyrillic name the script (gnulib localename).
+    Choice(["sr_RS@latin"], ["en", "sr", "sr-Latn"], "sr-Latn"),
+    Choice(["sr_RS@latin"], ["en", "sr"], "en"),
+    Choice(["sr-Latn"], ["en", "sr", "sr-Latn-RS"], "sr-Latn-RS"),
+    Choice(["sr_RS"], ["en", "sr", "sr-Latn"], "sr"),
+    Choice(["uz_UZ@cyrillic"], ["en", "uz"], "en"),
+    // English: Apple sends most of the Commonwealth to en-GB, Oceania to en-AU (appleParentMap),
+    // the rest to en-001 and Europe to en-150 (CLDR), and en-150 on to en-GB (Apple).
+    Choice(["en_AU.UTF-8"], ["en", "en-GB"], "en-GB"),
+    Choice(["en_NZ"], ["en", "en-AU", "en-GB"], "en-AU"),
+    Choice(["en_IN"], ["en", "en-AU", "en-GB"], "en-GB"),
+    Choice(["en_DK.UTF-8"], ["en", "en-GB"], "en-GB"),
+    Choice(["en_IL"], ["en", "en-AU", "en-GB", "en-001"], "en-001"),
+    Choice(["en_IL"], ["en", "en-AU", "en-GB"], "en"),
+    // CLDR 46 gives en_CA the parent en, no longer en_001 as ualoc.h's examples have it.
+    Choice(["en_CA"], ["en", "en-AU", "en-GB", "en-001"], "en"),
+    Choice(["en_US"], ["en", "en-GB"], "en"),
     // A near match in the first language gives way to an exact one of the same language
     // further down (ualoc.cpp).
     Choice(["fr_CH", "fr_CA"], ["fr-FR", "fr-CA"], "fr-CA"),
-    // POSIX @latin names the script (gnulib localename).
-    Choice(["sr_RS@latin"], ["en", "sr", "sr-Latn"], "sr-Latn"),
-    Choice(["sr_RS"], ["en", "sr", "sr-Latn"], "sr"),
+    // Norwegian Bokmål and Nynorsk fall back to no (CLDR parentLocales).
+    Choice(["nb_NO.UTF-8"], ["en", "no"], "no"),
+    Choice(["no"], ["en", "nb"], "nb"),
   ]
 
   @Test(arguments: choices)
