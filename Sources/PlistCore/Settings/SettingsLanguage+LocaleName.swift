@@ -50,6 +50,7 @@ extension SettingsLanguage {
     /// CLDR's, else the name less its last subtag (`ualoc_getParent` in ualoc.cpp).
     var ancestry: [String] {
       var chain = [identifier]
+      // The tables have no cycles; ualoc.cpp stops at ten all the same.
       while chain.count < 10, let parent = Self.parent(of: chain[chain.count - 1]) {
         chain.append(parent)
       }

@@ -60,6 +60,7 @@ public enum SettingsLanguage {
       guard let written = LocaleName(name) else { return nil }
       (self.name, self.written, locale) = (name, written, written.normalized)
       var chain = locale.ancestry
+      // A folder of an unlikely region counts one step further from everything.
       if isFolder, locale.hasUnlikelyRegion { chain.insert(chain[0], at: 1) }
       self.chain = chain
     }
