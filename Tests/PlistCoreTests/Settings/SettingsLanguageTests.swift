@@ -49,29 +49,104 @@ struct SettingsLanguageTests {
     let preferred: [String]
     let available: [String]
     let expected: String?
+    init(_ preferred: [String], _ available: [String], _ expected: String?) {
+      (self.preferred, self.available, self.expected) = (preferred, available, expected)
+    }
     var testDescription: String { "\(preferred) in \(available) → \(expected ?? "none")" }
   }
 
+  /// Each group names where its rule comes from: Apple's matching is ICU's
+  /// `ualoc_localizationsToUse` (apple-oss-distributions/ICU, ualoc.cpp; the examples in
+  /// unicode/ualoc.h), called by CFBundle_Locale.c; parents are CLDR's parentLocales.
   static let choices: [Choice] = [
-    Choice(preferred: ["de_DE.UTF-8"], available: ["de", "en"], expected: "de"),
-    Choice(preferred: ["de_DE@euro"], available: ["en", "de"], expected: "de"),
+    Choice(["de_DE.UTF-8"], ["de", "en"], "de"),
+    Choice(["de_DE@euro"], ["en", "de"], "de"),
     // The full name first, written with - or _, in any case; then the language alone.
-    Choice(preferred: ["pt-BR"], available: ["en", "pt", "pt_BR"], expected: "pt_BR"),
-    Choice(preferred: ["pt_BR"], available: ["en", "pt", "pt-BR"], expected: "pt-BR"),
-    Choice(preferred: ["pt_BR.UTF-8"], available: ["en", "pt"], expected: "pt"),
-    Choice(preferred: ["zh_hans"], available: ["en", "zh-Hans"], expected: "zh-Hans"),
-    // Old bundles name their directories in English.
-    Choice(preferred: ["de_AT"], available: ["English", "German"], expected: "German"),
-    Choice(preferred: ["fr"], available: ["French", "fr"], expected: "fr"),
+    Choice(["pt-BR"], ["en", "pt", "pt_BR"], "pt_BR"),
+    Choice(["pt_BR"], ["en", "pt", "pt-BR"], "pt-BR"),
+    Choice(["pt_BR.UTF-8"], ["en", "pt"], "pt"),
+    Choice(["zh_hans"], ["en", "zh-Hans"], "zh-Hans"),
+    // Old bundles name their directories in English (ualoc.cpp, appleAliasMap).
+    Choice(["de_AT"], ["English", "German"], "German"),
+    Choice(["fr"], ["French", "fr"], "fr"),
+    Choice(["ko_KR.UTF-8"], ["English", "Korean"], "Korean"),
+    Choice(["zh_CN.UTF-8"], ["English", "Chinese"], "Chinese"),
     // The user's order decides, not the bundle's.
-    Choice(preferred: ["fr", "de"], available: ["de", "fr"], expected: "fr"),
-    Choice(preferred: ["ja", "de"], available: ["de", "fr"], expected: "de"),
-    // Nothing fits: the development language, Base first.
-    Choice(preferred: ["ja"], available: ["en", "Base", "fr"], expected: "Base"),
-    Choice(preferred: ["ja"], available: ["fr", "en"], expected: "en"),
-    Choice(preferred: [], available: ["English", "fr"], expected: "English"),
-    Choice(preferred: ["ja"], available: ["fr", "de"], expected: nil),
-    Choice(preferred: ["de"], available: [], expected: nil),
+    Choice(["fr", "de"], ["de", "fr"], "fr"),
+    Choice(["ja", "de"], ["de", "fr"], "de"),
+    // Nothing fits: the development language, Base first; CFBundle's English backstop is
+    // matched like a preference (CFBundle_Locale.c), so it finds en-GB too.
+    Choice(["ja"], ["en", "Base", "fr"], "Base"),
+    Choice(["ja"], ["fr", "en"], "en"),
+    Choice([], ["English", "fr"], "English"),
+    Choice(["ja"], ["fr", "en-GB"], "en-GB"),
+    Choice(["ja"], ["fr", "de"], nil),
+    Choice(["de"], [], nil),
+    // Chinese without a script takes it from the region: CN, SG Simplified; TW, HK, MO
+    // Traditional (appleAliasMap); zh-Hans and the old zh_CN folder find each other.
+    Choice(["zh_CN.UTF-8"], ["en", "zh-Hans", "zh-Hant"], "zh-Hans"),
+    Choice(["zh_TW.UTF-8"], ["en", "zh-Hans", "zh-Hant"], "zh-Hant"),
+    Choice(["zh_SG.UTF-8"], ["en", "zh-Hans", "zh-Hant"], "zh-Hans"),
+    Choice(["zh_HK.UTF-8"], ["en", "zh-Hans", "zh-Hant"], "zh-Hant"),
+    Choice(["zh_MO"], ["en", "zh-Hans", "zh-Hant"], "zh-Hant"),
+    Choice(["zh-TW"], ["en", "zh_Hans", "zh_Hant"], "zh_Hant"),
+    Choice(["zh-Hant-TW"], ["en", "zh-hans", "zh-hant"], "zh-hant"),
+    Choice(["zh-Hans"], ["en", "zh_CN", "zh_TW"], "zh_CN"),
+    Choice(["zh-Hant"], ["en", "zh_CN", "zh_TW"], "zh_TW"),
+    Choice(["zh_HK"], ["zh_CN", "zh_TW"], "zh_TW"),
+    Choice(["zh_CN"], ["zh_CN", "zh_TW", "zh-Hans", "zh-Hant"], "zh_CN"),
+    Choice(["zh"], ["zh_CN", "zh_TW", "zh-Hans", "zh-Hant"], "zh-Hans"),
+    Choice(["zh-Hant-HK"], ["zh-Hans", "zh-Hant", "zh-Hant-HK"], "zh-Hant-HK"),
+    // Traditional never falls back to Simplified (appleParentMap: zh_Hant → zh_TW → root);
+    // Macau falls back to Hong Kong (CLDR parentLocales).
+    Choice(["zh_TW.UTF-8"], ["en", "zh-Hans"], "en"),
+    Choice(["zh_MO"], ["zh-Hans", "zh-Hant", "zh-Hant-HK"], "zh-Hant-HK"),
+    // Latin-American Spanish falls back to es-419 before es (CLDR parentLocales; es_MX in
+    // appleParentMap).
+    Choice(["es_MX.UTF-8"], ["en", "es", "es-419"], "es-419"),
+    Choice(["es_AR"], ["es", "es_419"], "es_419"),
+    Choice(["es_US"], ["en", "es-419", "es"], "es-419"),
+    Choice(["es_ES"], ["es", "es-419"], "es"),
+    Choice(["es-419"], ["es", "es-MX"], "es"),
+    Choice(["es_MX"], ["es", "es_419", "es_MX"], "es_MX"),
+    // A language alone finds a regional folder, the likely region's first (CLDR
+    // likelySubtags: pt → pt_Latn_BR, it → it_Latn_IT); gsw has no parent but root.
+    Choice(["ja"], ["en", "ja-jp"], "ja-jp"),
+    Choice(["gsw"], ["de", "en", "gsw-CH"], "gsw-CH"),
+    Choice(["gsw"], ["de", "en"], "en"),
+    Choice(["pt"], ["en", "pt-PT", "pt-BR"], "pt-BR"),
+    Choice(["pt"], ["en", "pt-PT"], "pt-PT"),
+    Choice(["it"], ["it_CH", "it_IT"], "it_IT"),
+    // European Portuguese: pt-PT's children (CLDR), and pt-BR only when nothing else fits,
+    // in any of the user's languages (ualoc.cpp).
+    Choice(["pt_AO"], ["pt", "pt-PT", "pt-BR"], "pt-PT"),
+    Choice(["pt_PT"], ["pt", "pt_BR"], "pt"),
+    Choice(["pt_PT", "en"], ["en", "pt-BR"], "en"),
+    Choice(["pt_PT", "ja"], ["pt-BR", "fr"], "pt-BR"),
+    // A script other than the language's usual one falls back to no other (CLDR: sr_Latn,
+    // uz_Cyrl → root); POSIX @latin, @cyrillic name the script (gnulib localename).
+    Choice(["sr_RS@latin"], ["en", "sr", "sr-Latn"], "sr-Latn"),
+    Choice(["sr_RS@latin"], ["en", "sr"], "en"),
+    Choice(["sr-Latn"], ["en", "sr", "sr-Latn-RS"], "sr-Latn-RS"),
+    Choice(["sr_RS"], ["en", "sr", "sr-Latn"], "sr"),
+    Choice(["uz_UZ@cyrillic"], ["en", "uz"], "en"),
+    // English: Apple sends most of the Commonwealth to en-GB, Oceania to en-AU (appleParentMap),
+    // the rest to en-001 and Europe to en-150 (CLDR), and en-150 on to en-GB (Apple).
+    Choice(["en_AU.UTF-8"], ["en", "en-GB"], "en-GB"),
+    Choice(["en_NZ"], ["en", "en-AU", "en-GB"], "en-AU"),
+    Choice(["en_IN"], ["en", "en-AU", "en-GB"], "en-GB"),
+    Choice(["en_DK.UTF-8"], ["en", "en-GB"], "en-GB"),
+    Choice(["en_IL"], ["en", "en-AU", "en-GB", "en-001"], "en-001"),
+    Choice(["en_IL"], ["en", "en-AU", "en-GB"], "en"),
+    // CLDR 46 gives en_CA the parent en, no longer en_001 as ualoc.h's examples have it.
+    Choice(["en_CA"], ["en", "en-AU", "en-GB", "en-001"], "en"),
+    Choice(["en_US"], ["en", "en-GB"], "en"),
+    // A near match in the first language gives way to an exact one of the same language
+    // further down (ualoc.cpp).
+    Choice(["fr_CH", "fr_CA"], ["fr-FR", "fr-CA"], "fr-CA"),
+    // Norwegian Bokmål and Nynorsk fall back to no (CLDR parentLocales).
+    Choice(["nb_NO.UTF-8"], ["en", "no"], "no"),
+    Choice(["no"], ["en", "nb"], "nb"),
   ]
 
   @Test(arguments: choices)
