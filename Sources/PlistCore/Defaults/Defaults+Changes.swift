@@ -23,6 +23,40 @@ import Synchronization
       return stream
     }
 
+    /// The values of a typed key as they change, from whatever writer (as
+    /// `changes(forKeys:)`): the key's value after each change, its default when the key
+    /// went away. A dotted name is a key like any other, never a path.
+    ///
+    /// Compiled into the caller (see `ChangeObservation`).
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The values.
+    @_alwaysEmitIntoClient
+    public func changes<Value>(of key: Key<Value>) -> AsyncStream<Value> {
+      let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+      let observation = observeChanges(
+        forKeys: [key.name],
+        onChange: { continuation.yield(self.value(of: key, from: $0.newValue)) },
+        onEnd: { continuation.finish() })
+      continuation.onTermination = { _ in observation.cancel() }
+      return stream
+    }
+
+    /// The changes of several typed keys, whatever their types, as `changes(forKeys:)`
+    /// reports them.
+    ///
+    /// - Parameters:
+    ///   - first: A key.
+    ///   - second: Another (one key alone is `changes(of:)`'s, typed).
+    ///   - more: Any more.
+    /// - Returns: One change per key whose effective value changed.
+    @_alwaysEmitIntoClient
+    public func changes(of first: Keys, _ second: Keys, _ more: Keys...)
+      -> AsyncStream<DefaultsChange>
+    {
+      changes(forKeys: ([first, second] + more).map(\.name))
+    }
+
     /// What `changes(forKeys:)` reports, as calls on a thread of the watch's own: `onChange`
     /// with each change, then `onEnd` once, when the observation is cancelled or watching
     /// fails (at once, when it cannot start).

@@ -4,11 +4,38 @@ import Testing
 
 /// The README's "The defaults system" example, line for line, so that it stays true. (The
 /// README builds `defaults` for the app's own suite; the test builds it in a temporary root.)
+extension Defaults.Keys {
+  static let mapType = Defaults.Key<Int>("HPMapType", default: 0)
+  static let home = Defaults.Key<Spot>("HPHome", default: Spot(latitude: 0, longitude: 0))
+  static let userName = Defaults.Key<String?>("HPUserName")  // an optional's default is nil
+}
+
+struct Spot: Codable, Equatable, Sendable {
+  var latitude: Double
+  var longitude: Double
+}
+
 @Suite("Defaults: README example")
 struct DefaultsReadmeExampleTests {
-  struct Spot: Codable, Equatable {
-    var latitude: Double
-    var longitude: Double
+  /// The typed keys' example, line for line (its loop ends after the first change).
+  @Test func theTypedKeysExampleRuns() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults()
+
+    defaults[.mapType] += 1  // read as an Int (the default if unset), written through
+    defaults[.home] = Spot(latitude: 51.5, longitude: -0.12)  // Codable, stored as a dictionary
+    #expect(try box.read("com.example.pigeon.plist")?["HPMapType"] == 1)
+    defaults.reset(.mapType)  // the default shows again
+    #expect(defaults[.mapType] == 0 && defaults[.userName] == nil)
+    let mapTypes = defaults.changes(of: .mapType)  // watching starts here
+    try box.write("com.example.pigeon.plist", ["HPMapType": 3])  // another program's write
+    for await mapType in mapTypes {  // typed values, any writer's
+      print(mapType)
+      #expect(mapType == 3)
+      break
+    }
+    #expect(try box.read("com.example.pigeon.plist")?["HPHome"] == nil)  // the file was replaced
   }
 
   @Test func theDefaultsExampleRuns() async throws {
@@ -56,8 +83,9 @@ struct DefaultsReadmeExampleTests {
   }
 
   /// Every line of the README's example appears in this file, so that the two cannot drift.
-  @Test func theReadmeShowsThisCode() throws {
-    let example = try ReadmeBlock(section: "## The defaults system")
+  @Test(arguments: [0, 1])
+  func theReadmeShowsThisCode(block: Int) throws {
+    let example = try ReadmeBlock(section: "## The defaults system", block: block)
     #expect(example.lines.count > 10)
     for line in example.lines
     where !line.isEmpty && line != "import PlistCore" && !line.hasPrefix("let defaults =") {

@@ -3,7 +3,8 @@ import Foundation
 /// A README example and the test that runs it: the example's lines, and the test file's, so a
 /// test can check that every line of the example appears in it and the two cannot drift.
 struct ReadmeBlock {
-  /// The lines of the first code block after the heading, its fence line left out.
+  /// The lines of a code block after the heading (the first unless told), its fence line
+  /// left out.
   let lines: [String]
   /// The lines of the test file.
   let testLines: Set<String>
@@ -11,7 +12,7 @@ struct ReadmeBlock {
   /// Reads README.md (at the repository's root) and the calling test file. Lines are
   /// compared without indentation and with runs of spaces collapsed (the formatter aligns the
   /// README's comments differently).
-  init(section heading: String, testFile: String = #filePath) throws {
+  init(section heading: String, block index: Int = 0, testFile: String = #filePath) throws {
     let here = URL(fileURLWithPath: testFile)
     var root = here
     while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
@@ -20,7 +21,9 @@ struct ReadmeBlock {
     }
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let section = readme.components(separatedBy: heading).dropFirst().first ?? ""
-    let block = section.components(separatedBy: "```").dropFirst().first ?? ""
+    // Code blocks are the odd pieces between fences.
+    let pieces = section.components(separatedBy: "```")
+    let block = 2 * index + 1 < pieces.count ? pieces[2 * index + 1] : ""
     lines = block.split(separator: "\n").dropFirst().map(Self.normalize)
     testLines = Set(
       try String(contentsOf: here, encoding: .utf8).split(separator: "\n").map(Self.normalize))
