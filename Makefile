@@ -9,7 +9,8 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb version bench fuzz fuzz-xml-cf stress \
+.PHONY: all build release test lint install uninstall deb version consumer dist bench fuzz \
+  fuzz-xml-cf stress \
   hot-symbols clean
 
 all: build
@@ -53,6 +54,17 @@ deb: release
 
 version:
 	@echo $(VERSION)
+
+# .build/dist/VERSION: the source tarball, the static binary's tarball (man page, completions,
+# licences), the .deb and SHA256SUMS: packaging/dist.sh.
+dist: deb
+	STRIP=$(STRIP) packaging/dist.sh $(VERSION) $(RELEASE_BIN) \
+	  .build/deb/plistctl_$(VERSION)_$$(dpkg --print-architecture).deb
+
+# A package of someone else's depending on PlistCore by a version range (this tree, cloned and
+# tagged with VERSION), built and run: scripts/consumer.sh.
+consumer:
+	scripts/consumer.sh $(VERSION)
 
 # make bench: every benchmark; make bench BENCH=cloud (convert, latency, defaults): one.
 bench: release
