@@ -134,10 +134,11 @@ import Synchronization
       DefaultsObservers.add(wakeup)
       snapshot = Snapshot()
       watchDirectories()
-      snapshot = takeSnapshot(previous: nil)
+      snapshot = DefaultsJournal.start(wakeup) { takeSnapshot(previous: nil) }
     }
 
     func close() {
+      DefaultsJournal.stop(wakeup)
       DefaultsObservers.remove(wakeup)
       Platform.closeQuietly(watcher)
     }
@@ -152,11 +153,51 @@ import Synchronization
           do { _ = try Platform.readEvents(watcher) } catch { throw PlistError.system(error) }
           watchDirectories()
         }
-        let next = takeSnapshot(previous: snapshot)
-        let changes = next.changes(since: snapshot)
-        snapshot = next
+        // This process's writes one by one, in order, then the files for the rest; emitted
+        // outside the journal's lock, which writes wait for.
+        let changes = DefaultsJournal.read(wakeup) { entries in
+          var changes = entries.flatMap { replay($0) }
+          let next = takeSnapshot(previous: snapshot)
+          changes += next.changes(since: snapshot)
+          snapshot = next
+          return changes
+        }
         for change in changes { try emit(change) }
       }
+    }
+
+    /// Applies one of this process's writes to the snapshot: a change for each watched key
+    /// whose effective value it changed, in key order.
+    private func replay(_ entry: DefaultsJournal.Entry) -> [DefaultsChange] {
+      let layers = snapshot.layers.filter { snapshot.paths[$0] == entry.path }
+      guard !layers.isEmpty else { return [] }
+      var written: [String: PlistValue?]
+      switch entry.change {
+      case .keys(let changes): written = changes
+      case .replaced(let contents):
+        // Every key the file had, and every key it has now.
+        written = Dictionary(uniqueKeysWithValues: contents.map { ($0.key, .some($0.value)) })
+        for layer in layers {
+          for key in snapshot.contents[layer]?.keys ?? [] where written[key] == nil {
+            written[key] = .some(nil)
+          }
+        }
+      }
+      var changes: [DefaultsChange] = []
+      for key in written.keys.sorted(by: { KeyOrder.compare($0, $1) < 0 })
+      where keys?.contains(key) ?? true {
+        let before = snapshot.winner(key)
+        for layer in layers {
+          snapshot.contents[layer, default: PlistDictionary()][key] = written[key] ?? nil
+        }
+        let after = snapshot.winner(key)
+        guard before?.value != after?.value else { continue }
+        changes.append(
+          DefaultsChange(
+            key: key, oldValue: before?.value, newValue: after?.value, layer: after?.layer,
+            origin: .thisProcess))
+      }
+      return changes
     }
 
     /// Watches every directory a layer's file is in, and each one's parent (to see the

@@ -122,9 +122,12 @@ extension Defaults {
   private func writeChanges(_ changes: [String: PlistValue?]) throws(PlistError) {
     var all = state.withLock { $0.pending }
     for (key, value) in changes { all[key] = value }
-    try anyHost.update(ownDomain) { dictionary in
-      for (key, value) in all {
-        if let value { dictionary[key] = value } else { dictionary.removeValue(forKey: key) }
+    try DefaultsJournal.recording(path: anyHost.path(of: ownDomain), .keys(all)) {
+      () throws(PlistError) in
+      try anyHost.update(ownDomain) { dictionary in
+        for (key, value) in all {
+          if let value { dictionary[key] = value } else { dictionary.removeValue(forKey: key) }
+        }
       }
     }
     state.withLock { state in
@@ -270,7 +273,11 @@ extension Defaults {
   public func setPersistentDomain(_ domain: PlistDictionary, forName domainName: String)
     throws(PlistError)
   {
-    try anyHost.update(try persistentDomainFile(domainName)) { $0 = domain }
+    let file = try persistentDomainFile(domainName)
+    try DefaultsJournal.recording(path: anyHost.path(of: file), .replaced(domain)) {
+      () throws(PlistError) in
+      try anyHost.update(file) { $0 = domain }
+    }
   }
 
   /// Removes a domain file.

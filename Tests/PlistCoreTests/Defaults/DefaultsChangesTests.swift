@@ -134,6 +134,84 @@ struct DefaultsChangesTests {
       ])
   }
 
+  /// A UI relies on this: each write this process makes is one change, in order, however
+  /// quickly they follow each other, a value set and set back included. The watch is held
+  /// in its first report while the writes are made, so that it meets them all at once (a
+  /// watch that only compared the files then saw three writes as one, and a set-then-reset
+  /// as nothing).
+  @Test func eachOfThisProcesssWritesIsReportedOnceInOrder() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.quick")
+    let held = DispatchSemaphore(value: 0)
+    let changes = Mutex<[DefaultsChange]>([])
+    let observation = defaults.observeChanges(
+      forKeys: ["a", "b"],
+      onChange: { change in
+        let first = changes.withLock { list in
+          list.append(change)
+          return list.count == 1
+        }
+        if first { held.wait() }
+      }, onEnd: {})
+    defer { observation.cancel() }
+    defaults.set(0, forKey: "a")
+    #expect(await eventually { changes.withLock { $0.count } == 1 })
+    defaults.set(1, forKey: "a")
+    defaults.set(2, forKey: "a")
+    defaults.set(3, forKey: "a")
+    defaults.set(true, forKey: "b")
+    defaults.removeObject(forKey: "b")  // set and reset at once
+    try defaults.batch {
+      $0.set(4, forKey: "a")
+      $0.set("x", forKey: "b")
+    }
+    defaults.set(4, forKey: "a")  // no change of value: nothing
+    defaults.set(5, forKey: "a")
+    held.signal()
+    let expected: [(String, PlistValue?, PlistValue?)] = [
+      ("a", nil, 0), ("a", 0, 1), ("a", 1, 2), ("a", 2, 3), ("b", nil, true), ("b", true, nil),
+      ("a", 3, 4), ("b", nil, "x"), ("a", 4, 5),
+    ]
+    #expect(await eventually { changes.withLock { $0.count } >= expected.count })
+    // Nothing more arrives once the files are compared too.
+    defaults.set("sentinel", forKey: "b")
+    #expect(await eventually { changes.withLock { $0.count } == expected.count + 1 })
+    let got = changes.withLock { $0 }
+    #expect(got.count == expected.count + 1)
+    for (change, (key, old, new)) in zip(got, expected) {
+      #expect(change.key == key && change.oldValue == old && change.newValue == new)
+      #expect(change.origin == .thisProcess && change.layer == (new == nil ? nil : .app(.any)))
+    }
+  }
+
+  /// Replacing or removing a domain on the search list reports the keys it changed: a
+  /// suite's, and the global domain's where nothing before it sets the key.
+  @Test func aPersistentDomainReplacedOrRemovedReportsItsKeys() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.app")
+    defaults.addSuite(named: "com.example.group")
+    try box.write("com.example.group.plist", ["shared": 1, "gone": true])
+    try box.write(".GlobalPreferences.plist", ["AppleLocale": "en_GB"])
+    let collector = ChangeCollector(
+      defaults.changes(forKeys: ["shared", "gone", "new", "AppleLocale"]))
+    try defaults.setPersistentDomain(["shared": 2, "new": "n"], forName: "com.example.group")
+    try defaults.removePersistentDomain(forName: "NSGlobalDomain")
+    try defaults.removePersistentDomain(forName: "com.example.group")
+    defaults.set("sentinel", forKey: "new")
+    let got = await collector.wait(for: 7)
+    #expect(
+      got.map {
+        "\($0.key) \($0.oldValue?.displayText ?? "-") → \($0.newValue?.displayText ?? "-")"
+      }
+        == [
+          "gone YES → -", "new - → n", "shared 1 → 2", "AppleLocale en_GB → -", "new n → -",
+          "shared 2 → -", "new - → sentinel",
+        ])
+    #expect(got.allSatisfy { $0.origin == .thisProcess })
+  }
+
   @Test func onlyTheKeysAskedForAreReported() async throws {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }
