@@ -157,6 +157,29 @@ struct SettingsFidelityCommandTests {
     }
   }
 
+  /// A domain's keys and values are someone else's text too (an app wrote them): `keys`,
+  /// `read`, `read --effective --show-source`, `export --json` and shell completion escape
+  /// their controls.
+  @Test func noCommandPrintsADomainsControlsRaw() throws {
+    let box = try Self.attached(Self.hostileBundle)
+    defer { box.remove() }
+    let key = "k" + Self.hostile
+    _ = try box.ok("write", Self.domain, key, "-string", Self.hostile)
+    for arguments in [
+      ["keys", Self.domain], ["read", Self.domain],
+      ["read", "--effective", "--show-source", Self.domain],
+      ["export", Self.domain, "-", "--json"], ["__complete", "words", "read", Self.domain, ""],
+      ["__complete", "words", "settings", "describe", Self.domain, ""],
+    ] {
+      let output = try box.ok(arguments: arguments)
+      #expect(
+        Self.controls(in: output, allowingTabs: arguments[0] == "__complete").isEmpty,
+        "\(arguments)")
+      #expect(!output.isEmpty, "\(arguments)")
+    }
+    #expect(try box.ok("keys", Self.domain).contains(#"kA\U001b]52;c;aGk=\U0007B"#))
+  }
+
   /// The editor under a real terminal: the bytes written to it hold none of the bundle's
   /// controls, and the screen shows them escaped.
   @Test func theEditorShowsABundlesControlsWithoutObeyingThem() async throws {

@@ -87,11 +87,12 @@ public struct SettingsChoice: Sendable, Equatable {
 }
 
 extension PlistValue {
-  /// The value as a real, for integers and reals.
+  /// The value as a real, for integers, reals and booleans (0 and 1, as NSNumber has them).
   var settingsNumber: Double? {
     switch self {
-    case .integer(let number): return number.int64Value.map(Double.init)
+    case .integer(let number): return number.doubleValue
     case .real(let number): return number
+    case .boolean(let bool): return bool ? 1 : 0
     default: return nil
     }
   }

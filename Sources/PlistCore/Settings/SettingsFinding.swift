@@ -51,7 +51,7 @@ public struct SettingsFinding: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the finding is about a whole file that gave nothing to show (it does not
     /// parse, or is not a pane), rather than about a place in it.
-    public var isFileUnusable: Bool {
+    var isFileUnusable: Bool {
       switch self {
       case .unreadable, .notAPane: return true
       default: return false

@@ -90,11 +90,12 @@ public enum SettingsText {
 
 /// Text laid out in terminal columns (`DisplayWidth`): on one line, or wrapped.
 enum TextWidth {
-  /// The text on one line: a line break shown as `↵`, other controls escaped as everywhere
+  /// The text on one line: a line break (`\n`, `\r\n`, `\r`, U+2028…) shown as `↵`, other controls escaped as everywhere
   /// else (`TerminalText`), so that a bundle's text can neither move the cursor nor reorder
   /// the line.
   static func oneLine(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Any line break: `\r\n` is one Character, and U+2028 and U+2029 are breaks too.
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       .map { TerminalText.escaped(String($0)) }.joined(separator: "↵")
   }
 
@@ -102,7 +103,7 @@ enum TextWidth {
   /// line breaks kept, other controls escaped (`TerminalText`).
   static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       var line = ""
       for word in TerminalText.escaped(String(paragraph)).split(separator: " ") {
         let candidate = line.isEmpty ? String(word) : line + " " + word

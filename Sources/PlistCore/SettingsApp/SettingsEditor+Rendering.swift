@@ -111,11 +111,16 @@ extension SettingsEditor {
       return (StyledLine(runs: [StyledText(text, style: .reverse)], fill: .reverse), nil)
     }
     let secure = row.key.flatMap { schema[$0] }?.isSecure ?? false
+    // Measured as drawn: the frame writer escapes controls (a bundle's title may hold them,
+    // and so may what is typed), which makes them wider than they were.
+    let shown = { (text: String) in FrameWriter.sanitized(text) }
     let typed = secure ? String(repeating: "•", count: typing.text.count) : String(typing.text)
-    let prefix = "▸ " + row.title + ": "
-    let column = DisplayWidth.of(prefix) + DisplayWidth.of(String(typed.prefix(typing.cursor)))
+    let prefix = shown("▸ " + row.title + ": ")
+    let column =
+      DisplayWidth.of(prefix) + DisplayWidth.of(shown(String(typed.prefix(typing.cursor))))
     return (
-      StyledLine(runs: [StyledText(prefix, style: .bold), StyledText(typed, style: .underline)]),
+      StyledLine(
+        runs: [StyledText(prefix, style: .bold), StyledText(shown(typed), style: .underline)]),
       column
     )
   }
@@ -134,7 +139,7 @@ extension SettingsEditor {
     let current = values[key].flatMap { entry.constraint.choiceIndex(of: $0.value) }
     for (index, label) in entry.choiceTitles.enumerated() {
       let mark = index == current ? "✓ " : "  "
-      let text = DisplayWidth.clip("  " + mark + label, to: width)
+      let text = DisplayWidth.clip("  " + mark + FrameWriter.sanitized(label), to: width)
       lines.append(
         index == selection
           ? StyledLine(runs: [StyledText(text, style: .reverse)], fill: .reverse) : StyledLine(text)
@@ -154,11 +159,13 @@ extension SettingsEditor {
       lines.append(StyledLine("   nothing matches", style: .dim))
     }
     for (index, match) in found.enumerated() {
-      let right = match.path
+      // Clipped and padded as drawn (controls escaped), so the path stays flush right.
+      let right = FrameWriter.sanitized(match.path)
       let room = max(width - DisplayWidth.of(right) - 4, 8)
       let text =
         DisplayWidth.pad(
-          "   " + DisplayWidth.clip(match.title, to: room), to: width - DisplayWidth.of(right) - 1)
+          "   " + DisplayWidth.clip(FrameWriter.sanitized(match.title), to: room),
+          to: width - DisplayWidth.of(right) - 1)
         + right
       let selected = typing == nil && index == selection
       lines.append(

@@ -1,13 +1,10 @@
-/// The one rule for text plistctl did not write itself (another machine's keys and file
-/// names, error messages that quote them) on its way to a terminal: every control
-/// character is written as `read` writes one in a quoted string — `\n`, `\t`, `\r`, or
-/// `\U00hh` — so that no such text can move the cursor, clear the screen, set the
-/// clipboard (OSC 52) or forge a line of output. `read`'s quoting covers C0; this covers
-/// DEL and the C1 controls (U+0080–U+009F, which some terminals obey as ESC sequences)
-/// too, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
-/// U+2066–U+2069), which a terminal that lays out right-to-left text would obey, reordering
-/// what is shown around them ("Trojan Source"): they are shown, not obeyed. Other text,
-/// non-ASCII and right-to-left letters included, is left as it is.
+/// The one rule for text plistctl did not write itself (a bundle's titles, another
+/// machine's keys and file names, error messages that quote them) on its way to a terminal:
+/// every character in `ControlCharacters` — C0, DEL, C1 and the bidi controls — is written
+/// as `read` writes one in a quoted string: `\n`, `\t`, `\r`, or `\Uhhhh`. So no such text
+/// can move the cursor, clear the screen, set the clipboard (OSC 52), forge a line of
+/// output or reorder what is shown around it ("Trojan Source"). Other text, non-ASCII and
+/// right-to-left letters included, is left as it is.
 public enum TerminalText {
   /// The text with its control characters escaped.
   public static func escaped(_ text: String) -> String {
@@ -27,10 +24,12 @@ public enum TerminalText {
     return result
   }
 
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return false
-    }
+  /// Whether a character is one the rule escapes (C0, DEL, C1, the bidi controls), for
+  /// quoting of other kinds (a shell's `$'…'`) that must cover the same set.
+  ///
+  /// - Parameter scalar: A character.
+  /// - Returns: Whether it must not reach a terminal raw.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    ControlCharacters.isEscaped(scalar.value)
   }
 }

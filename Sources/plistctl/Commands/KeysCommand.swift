@@ -25,6 +25,10 @@ struct KeysCommand: DomainAndKeyCommand {
     guard case .dictionary(let dictionary) = value else {
       throw PlistError.typeMismatch(at: path, expected: .dictionary, found: value.type)
     }
-    if !dictionary.isEmpty { try context.print(dictionary.keys.joined(separator: "\n")) }
+    // One key a line, whatever a key holds: a line break or an escape sequence in one is
+    // shown escaped (`TerminalText`), never obeyed.
+    if !dictionary.isEmpty {
+      try context.print(dictionary.keys.map(TerminalText.escaped).joined(separator: "\n"))
+    }
   }
 }

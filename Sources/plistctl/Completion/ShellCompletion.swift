@@ -1,3 +1,5 @@
+import PlistCore
+
 /// `plistctl __complete`, what the scripts in `completions/` call on each Tab: not a command
 /// (help does not list it), and it never fails — a line it cannot complete gets no words.
 ///
@@ -78,11 +80,15 @@ enum ShellCompletion {
     return "-_./:,+@%=".contains(character)
   }
 
+  /// Whether a candidate can be offered as it is: a word with a control character in it
+  /// (C0, DEL, C1, a bidi control: `TerminalText.isControl`) would reach the terminal raw as
+  /// the shell inserts it, so it is not offered.
   private static func printable(_ text: String) -> Bool {
-    !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    !text.unicodeScalars.contains { TerminalText.isControl($0) }
   }
 
+  /// A candidate's help (a bundle's title, say) on one line, its controls escaped.
   private static func oneLine(_ text: String) -> String {
-    printable(text) ? text : String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    printable(text) ? text : TerminalText.escaped(text)
   }
 }

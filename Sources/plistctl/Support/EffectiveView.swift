@@ -34,7 +34,8 @@ struct EffectiveView {
         let layer = entry.layer.description
         let padding = String(repeating: " ", count: width - layer.count)
         try context.print(
-          "\(layer)\(padding)  \(entry.key) = \(PropertyList.describe(entry.value))")
+          "\(layer)\(padding)  \(TerminalText.escaped(entry.key)) = \(Self.oneLine(entry.value))"
+        )
       }
     case (true, .plist):
       let sourced = entries.map { entry -> (String, PlistValue) in
@@ -64,7 +65,7 @@ struct EffectiveView {
     for (index, entry) in found.enumerated() {
       let place = defaults.path(of: entry.layer).map { " (\($0))" } ?? ""
       try context.print(
-        "\(index == 0 ? "*" : " ") \(entry.layer)\(place): \(PropertyList.describe(entry.value))")
+        "\(index == 0 ? "*" : " ") \(entry.layer)\(place): \(Self.oneLine(entry.value))")
     }
   }
 
@@ -91,6 +92,14 @@ struct EffectiveView {
       try context.print(
         "\(ShellQuoting.quote(change.key)): \(before) -> \(now) (\(layer)\(who))")
     }
+  }
+
+  /// A value in a line of its own, as `read` describes it: a string (which `read` prints
+  /// bare) with its controls escaped, so that it stays on its line and cannot be obeyed.
+  private static func oneLine(_ value: PlistValue) -> String {
+    let described = PropertyList.describe(value)
+    guard case .string = value else { return described }
+    return TerminalText.escaped(described)
   }
 
   /// A value on one line, as `write` would take it.

@@ -1,3 +1,5 @@
+import PlistCore
+
 /// POSIX shell quoting, for printing commands that can be pasted back into a shell.
 enum ShellQuoting {
   /// The word as one shell argument: bare when it is made of safe characters, in single
@@ -5,7 +7,7 @@ enum ShellQuoting {
   /// so that the command stays on one line.
   static func quote(_ word: String) -> String {
     if !word.isEmpty && word.utf8.allSatisfy(isSafe) { return word }
-    if word.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return ansiC(word) }
+    if word.unicodeScalars.contains(where: { TerminalText.isControl($0) }) { return ansiC(word) }
     return "'"
       + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
       + "'"
@@ -23,22 +25,30 @@ enum ShellQuoting {
     }
   }
 
-  /// `$'…'`: bash's quoting with C escapes.
+  /// `$'…'`: bash's quoting with C escapes; DEL as `\x7f`, C1 and the bidi controls as
+  /// `\u0085`, `\u202e` (bash and zsh read both), so that none reaches the terminal raw.
   private static func ansiC(_ word: String) -> String {
-    var out = Array("$'".utf8)
-    for byte in word.utf8 {
-      switch byte {
-      case 0x0A: out += "\\n".utf8
-      case 0x09: out += "\\t".utf8
-      case 0x0D: out += "\\r".utf8
-      case UInt8(ascii: "'"): out += "\\'".utf8
-      case UInt8(ascii: "\\"): out += "\\\\".utf8
-      case 0..<0x20, 0x7F:
-        out += "\\x".utf8
-        out += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
-      default: out.append(byte)
+    var out = "$'"
+    for scalar in word.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "'": out += "\\'"
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x80 && TerminalText.isControl(scalar):
+        out += "\\x" + hex(scalar.value, digits: 2)
+      case _ where TerminalText.isControl(scalar): out += "\\u" + hex(scalar.value, digits: 4)
+      default: out.unicodeScalars.append(scalar)
       }
     }
-    return String(decoding: out + "'".utf8, as: UTF8.self)
+    return out + "'"
+  }
+
+  private static func hex(_ value: UInt32, digits: Int) -> String {
+    String(
+      (0..<digits).reversed().map {
+        Character(Unicode.Scalar(hexDigits[Int((value >> (4 * UInt32($0))) & 15)]))
+      })
   }
 }

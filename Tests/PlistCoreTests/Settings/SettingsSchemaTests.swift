@@ -29,8 +29,8 @@ struct SettingsSchemaTests {
     Check(key: "toogle_number", allowed: [1, 0, true, false, 0.0], refused: [2, "1", 1.5]),
     // A slider from 0 to 1 (integer bounds, real default): integers and reals inside.
     Check(
-      key: "slider_preference1", allowed: [0.5, 0, 1, 0.0, 1.0, 0.999],
-      refused: [1.5, -0.1, 2, "0.5", true, .real(.nan)]),
+      key: "slider_preference1", allowed: [0.5, 0, 1, 0.0, 1.0, 0.999, true, false],
+      refused: [1.5, -0.1, 2, "0.5", .real(.nan)]),
     // A slider from 1 to 5 with an integer default.
     Check(key: "sensitivity", allowed: [1, 3, 5, 2.5, 5.0], refused: [0, 6, 5.01, "3"]),
     // A multi-value over integers: the values as numbers (3.0 is 3, YES is 1), not strings.

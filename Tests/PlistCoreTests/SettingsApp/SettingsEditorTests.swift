@@ -100,6 +100,20 @@ struct SettingsEditorTests {
     #expect(Self.press([.enter], &editor) == [.write(key: "HPPassword", value: "s3")])
   }
 
+  /// A bundle's title with controls in it is drawn escaped, so it is wider than written:
+  /// the cursor of a field typed into is placed after the title as drawn.
+  @Test func theCursorFollowsATitleAsDrawn() throws {
+    let box = try SyntheticBundle(root: [Element.text("name", "Ann", title: "Na\r\nme\u{202E}")])
+    defer { box.remove() }
+    var editor = SettingsEditor(schema: try box.schema(), title: "com.example.text")
+    editor.refresh { _ in ("Ann", false) }
+    _ = Self.press([.enter, .character("a")], &editor)
+    let frame = editor.render(size: Self.size)
+    let drawn = #"▸ Na\r\nme\U202e: Anna"#
+    #expect(frame.lines.contains { $0.text.hasPrefix(drawn) })
+    #expect(frame.cursor?.column == DisplayWidth.of(drawn))
+  }
+
   @Test func aSecureValueIsNeverShown() throws {
     let editor = try Self.editor(["HPPassword": "hunter2"])
     #expect(!Self.screen(editor).contains { $0.contains("hunter2") })

@@ -21,4 +21,21 @@ struct TerminalTextTests {
     // Escaping what is escaped changes nothing.
     #expect(TerminalText.escaped(shown) == shown)
   }
+
+  /// The text formats printed on a terminal (`read`'s OpenStep layout, JSON) escape the same
+  /// characters, in their own syntax, and read back to the same string.
+  @Test func theTextWritersEscapeTheSameCharacters() throws {
+    let text = "a\u{1B}b\u{7F}c\u{85}d\u{9B}e\u{202A}f\u{202E}g\u{2066}h\u{2069}ié\u{2028}紅"
+    let value = PlistValue.dictionary(["k": .string(text)])
+    let openStep = String(decoding: try PropertyList.encode(value, as: .openStep), as: UTF8.self)
+    #expect(
+      openStep.contains(#""a\U001bb\U007fc\U0085d\U009be\U202af\U202eg\U2066h\U2069ié\#u{2028}紅""#))
+    let json = String(decoding: try PropertyList.encode(value, as: .json), as: UTF8.self)
+    #expect(
+      json.contains(#""a\u001bb\u007fc\u0085d\u009be\u202af\u202eg\u2066h\u2069ié\#u{2028}紅""#))
+    for written in [openStep, json] {
+      #expect(!written.unicodeScalars.contains { TerminalText.isControl($0) && $0 != "\n" })
+      #expect(try PropertyList.decode(Array(written.utf8)).value == value)
+    }
+  }
 }

@@ -78,7 +78,18 @@ struct JSONPlistWriter {
 
   func appendString(_ s: String) {
     out.append(UInt8(ascii: "\""))
-    for b in s.utf8 {
+    var copy = s
+    copy.withUTF8 { appendEscaped($0) }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// JSON's escapes, and `\u` for C0, DEL, C1 and the bidi controls (`ControlCharacters`):
+  /// still the same JSON to any reader, and never obeyed by a terminal it is printed on.
+  private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    while index < bytes.count {
+      let b = bytes[index]
+      index += 1
       switch b {
       case UInt8(ascii: "\""): out.append("\\\"")
       case UInt8(ascii: "\\"): out.append("\\\\")
@@ -88,12 +99,18 @@ struct JSONPlistWriter {
       case 0x08: out.append("\\b")
       case 0x0C: out.append("\\f")
       case 0..<0x20:
-        out.append("\\u00")
-        out.append(ASCII.lowercaseHex[Int(b >> 4)])
-        out.append(ASCII.lowercaseHex[Int(b & 0x0F)])
+        out.append("\\u")
+        ControlCharacters.appendHex4(UInt32(b), to: out)
+      case 0x7F...:
+        guard let control = ControlCharacters.escapedScalar(in: bytes, at: index - 1) else {
+          out.append(b)
+          continue
+        }
+        out.append("\\u")
+        ControlCharacters.appendHex4(control.value, to: out)
+        index += control.length - 1
       default: out.append(b)
       }
     }
-    out.append(UInt8(ascii: "\""))
   }
 }

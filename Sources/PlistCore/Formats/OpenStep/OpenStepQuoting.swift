@@ -1,6 +1,7 @@
 /// The string quoting shared by the OpenStep writer and the `defaults read` layout: bare when
 /// every byte is in the writer's plain set, otherwise in double quotes with `\"`, `\\`, `\n`,
-/// `\t`, `\r` and `\U00hh` for other control characters (non-ASCII stays UTF-8).
+/// `\t`, `\r` and `\Uhhhh` for other control characters — DEL, C1 and the bidi controls
+/// included (`ControlCharacters`) — while other non-ASCII text stays UTF-8.
 enum OpenStepQuoting {
   static func append(
     _ s: String, to out: ByteOutput, force: Bool = false, bare isPlain: (UInt8) -> Bool
@@ -9,7 +10,10 @@ enum OpenStepQuoting {
     copy.withUTF8 { bytes in
       if !force && !bytes.isEmpty && bytes.allSatisfy(isPlain) { return out.append(bytes) }
       out.append(UInt8(ascii: "\""))
-      for b in bytes {
+      var index = 0
+      while index < bytes.count {
+        let b = bytes[index]
+        index += 1
         switch b {
         case UInt8(ascii: "\""): out.append("\\\"")
         case UInt8(ascii: "\\"): out.append("\\\\")
@@ -17,9 +21,17 @@ enum OpenStepQuoting {
         case 0x09: out.append("\\t")
         case 0x0D: out.append("\\r")
         case 0..<0x20:
-          out.append("\\U00")
-          out.append(ASCII.lowercaseHex[Int(b >> 4)])
-          out.append(ASCII.lowercaseHex[Int(b & 0x0F)])
+          out.append("\\U")
+          ControlCharacters.appendHex4(UInt32(b), to: out)
+        case 0x7F...:
+          // DEL, C1 and the bidi controls too: shown, never obeyed, where this is printed.
+          guard let control = ControlCharacters.escapedScalar(in: bytes, at: index - 1) else {
+            out.append(b)
+            continue
+          }
+          out.append("\\U")
+          ControlCharacters.appendHex4(control.value, to: out)
+          index += control.length - 1
         default: out.append(b)
         }
       }

@@ -12,6 +12,8 @@ extension PlistValue {
   /// - Parameter other: The value to compare with.
   /// - Returns: Whether they are the same setting.
   public func isSameSetting(as other: PlistValue) -> Bool {
+    // Equal values first: NaN is NaN here, as CFNumber's comparison has it.
+    if self == other { return true }
     guard let number = SettingsNumber(self), let otherNumber = SettingsNumber(other) else {
       return self == other
     }
