@@ -86,31 +86,18 @@ struct JSONPlistWriter {
   /// JSON's escapes, and `\u` for C0, DEL, C1 and the bidi controls (`ControlCharacters`):
   /// still the same JSON to any reader, and never obeyed by a terminal it is printed on.
   private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var index = 0
-    while index < bytes.count {
-      let b = bytes[index]
-      index += 1
+    ControlCharacters.appendEscaped(bytes, to: out, prefix: "\\u") { b in
       switch b {
-      case UInt8(ascii: "\""): out.append("\\\"")
-      case UInt8(ascii: "\\"): out.append("\\\\")
-      case 0x0A: out.append("\\n")
-      case 0x0D: out.append("\\r")
-      case 0x09: out.append("\\t")
-      case 0x08: out.append("\\b")
-      case 0x0C: out.append("\\f")
-      case 0..<0x20:
-        out.append("\\u")
-        ControlCharacters.appendHex4(UInt32(b), to: out)
-      case 0x7F...:
-        guard let control = ControlCharacters.escapedScalar(in: bytes, at: index - 1) else {
-          out.append(b)
-          continue
-        }
-        out.append("\\u")
-        ControlCharacters.appendHex4(control.value, to: out)
-        index += control.length - 1
-      default: out.append(b)
+      case UInt8(ascii: "\""): return "\\\""
+      case UInt8(ascii: "\\"): return "\\\\"
+      case 0x0A: return "\\n"
+      case 0x0D: return "\\r"
+      case 0x09: return "\\t"
+      case 0x08: return "\\b"
+      case 0x0C: return "\\f"
+      default: return nil
       }
     }
   }
+
 }

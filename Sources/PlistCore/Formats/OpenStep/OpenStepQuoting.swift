@@ -10,29 +10,14 @@ enum OpenStepQuoting {
     copy.withUTF8 { bytes in
       if !force && !bytes.isEmpty && bytes.allSatisfy(isPlain) { return out.append(bytes) }
       out.append(UInt8(ascii: "\""))
-      var index = 0
-      while index < bytes.count {
-        let b = bytes[index]
-        index += 1
+      ControlCharacters.appendEscaped(bytes, to: out, prefix: "\\U") { b in
         switch b {
-        case UInt8(ascii: "\""): out.append("\\\"")
-        case UInt8(ascii: "\\"): out.append("\\\\")
-        case 0x0A: out.append("\\n")
-        case 0x09: out.append("\\t")
-        case 0x0D: out.append("\\r")
-        case 0..<0x20:
-          out.append("\\U")
-          ControlCharacters.appendHex4(UInt32(b), to: out)
-        case 0x7F...:
-          // DEL, C1 and the bidi controls too: shown, never obeyed, where this is printed.
-          guard let control = ControlCharacters.escapedScalar(in: bytes, at: index - 1) else {
-            out.append(b)
-            continue
-          }
-          out.append("\\U")
-          ControlCharacters.appendHex4(control.value, to: out)
-          index += control.length - 1
-        default: out.append(b)
+        case UInt8(ascii: "\""): return "\\\""
+        case UInt8(ascii: "\\"): return "\\\\"
+        case 0x0A: return "\\n"
+        case 0x09: return "\\t"
+        case 0x0D: return "\\r"
+        default: return nil
         }
       }
       out.append(UInt8(ascii: "\""))

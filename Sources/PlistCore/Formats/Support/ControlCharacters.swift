@@ -32,8 +32,42 @@ enum ControlCharacters {
     return nil
   }
 
+  /// Writes UTF-8 text inside a quoted string of a text format: a byte `named` has an
+  /// escape for (`\"`, `\n`…) as that escape, every other character of this set as
+  /// `prefix` and four hex digits (`\U001b`, `\u202e`), everything else as it is.
+  ///
+  /// - Parameters:
+  ///   - bytes: The text.
+  ///   - out: Where to write.
+  ///   - prefix: The format's numeric escape (`\U` for OpenStep, `\u` for JSON).
+  ///   - named: The format's own escape for an ASCII byte, if it has one.
+  @inline(__always)
+  static func appendEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, to out: ByteOutput, prefix: StaticString,
+    named: (UInt8) -> StaticString?
+  ) {
+    var index = 0
+    while index < bytes.count {
+      let b = bytes[index]
+      if let name = named(b) {
+        out.append(name)
+      } else if b < 0x20 {
+        out.append(prefix)
+        appendHex4(UInt32(b), to: out)
+      } else if b >= 0x7F, let control = escapedScalar(in: bytes, at: index) {
+        out.append(prefix)
+        appendHex4(control.value, to: out)
+        index += control.length
+        continue
+      } else {
+        out.append(b)
+      }
+      index += 1
+    }
+  }
+
   /// Four lowercase hex digits of a value below 0x10000, for `\U` and `\u` escapes.
-  static func appendHex4(_ value: UInt32, to out: ByteOutput) {
+  private static func appendHex4(_ value: UInt32, to out: ByteOutput) {
     for shift in [12, 8, 4, 0] {
       out.append(ASCII.lowercaseHex[Int((value >> UInt32(shift)) & 0x0F)])
     }
