@@ -9,9 +9,8 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb version consumer dist bench fuzz \
-  fuzz-xml-cf stress \
-  hot-symbols clean
+.PHONY: all build release test lint install uninstall deb version consumer dist docs bench \
+  fuzz fuzz-xml-cf stress hot-symbols clean
 
 all: build
 
@@ -60,6 +59,11 @@ version:
 dist: deb
 	STRIP=$(STRIP) packaging/dist.sh $(VERSION) $(RELEASE_BIN) \
 	  .build/deb/plistctl_$(VERSION)_$$(dpkg --print-architecture).deb
+
+# .build/docs/PlistCore.doccarchive: PlistCore's API documentation (the DocC catalog and every
+# public symbol's comment), with the toolchain's docc; a warning fails it: scripts/docs.sh.
+docs:
+	scripts/docs.sh $(VERSION)
 
 # A package of someone else's depending on PlistCore by a version range (this tree, cloned and
 # tagged with VERSION), built and run: scripts/consumer.sh.
