@@ -223,6 +223,8 @@ import Synchronization
     /// Every layer's watched keys now; a file that cannot be parsed (half-written by an app
     /// that writes in place) keeps its previous contents.
     private func takeSnapshot(previous: Snapshot?) -> Snapshot {
+      // As any read of the search list: the instance's gate says what may have changed.
+      defaults.beginLookup()
       var next = Snapshot()
       for layer in defaults.searchList {
         var contents: PlistDictionary

@@ -115,6 +115,8 @@ extension Defaults {
         for (key, value) in changes { state.pending[key] = value }
         state.lastWriteError = error
       }
+      // Unwritten values show in lookups: views merged before are stale.
+      DefaultsObservers.notify()
     }
   }
 

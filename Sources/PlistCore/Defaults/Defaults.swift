@@ -4,12 +4,13 @@ import Synchronization
 public typealias DefaultsValidator = @Sendable (String, PlistValue) throws(PlistError) -> Void
 
 /// UserDefaults' model for Linux, on the files Foundation's `UserDefaults` uses, shaped like
-/// Foundation's class (the same method names, so code ports by changing the import) and
-/// better where Foundation on Linux falls short:
+/// Foundation's class (the same method names) and better where Foundation on Linux falls
+/// short:
 ///
-/// - Reads are never stale: each lookup checks each file of the search list by its identity
-///   (inode, size, times) and re-reads only what changed, so another process's write is seen
-///   at once, with no `synchronize()`.
+/// - Reads are never stale: a lookup asks an inotify watch of the search list's directories
+///   whether anything changed since the last one (one system call), checks the files by
+///   identity (inode, size, times) only then, and re-reads only what changed; so another
+///   process's write that has returned is seen at once, with no `synchronize()`.
 /// - Writes go through: `set` and `removeObject` change the file before they return, key by
 ///   key under the store's lock on a fresh read (another writer's keys survive), atomically.
 /// - The search list is explicit (`searchList`, `lookup(_:)`), and `changes(forKeys:)` reports
@@ -48,6 +49,27 @@ public final class Defaults: Sendable {
     /// Whether a `ByHost` directory has been seen (after that, this host's files are
     /// checked themselves).
     var byHostSeen = false
+    /// From the second lookup on: what says whether any file may have changed since the
+    /// last lookup (nil before, or when inotify cannot be had).
+    var gate: ChangeGate?
+    /// Lookups so far, up to 2 (a program that reads one key never makes a gate).
+    var lookups = 0
+    /// Bumped whenever the gate says something may have changed: a file (and the absence
+    /// of `ByHost`) verified in this generation needs no second look.
+    var generation = 0
+    /// The generation in which `ByHost` was last found missing.
+    var byHostMissingGeneration = -1
+    /// Every key's effective value and layer, as of `view.generation` of the gate and
+    /// `view.memory` of the layers in memory: a lookup while neither has moved is one
+    /// dictionary lookup.
+    var view: EffectiveView?
+  }
+
+  /// The search list merged, and when.
+  struct EffectiveView {
+    let winners: [String: (value: PlistValue, layer: DefaultsLayer)]
+    let generation: Int
+    let memory: Int
   }
 
   /// The app's defaults: the domain named by the process (its executable's name, as
@@ -122,10 +144,28 @@ public final class Defaults: Sendable {
   /// - Parameter key: The key.
   /// - Returns: The value and its layer, or nil when no layer has the key.
   public func lookup(_ key: String) -> (value: PlistValue, layer: DefaultsLayer)? {
-    for layer in searchList {
-      if let value = contents(of: layer)[key] { return (value, layer) }
+    beginLookup()
+    let memory = ProcessDefaults.memoryVersion.load(ordering: .acquiring)
+    let (view, generation) = state.withLock { state in
+      (state.view, state.gate == nil ? nil : state.generation)
     }
-    return nil
+    if let view, view.generation == generation, view.memory == memory {
+      return view.winners[key]
+    }
+    guard let generation else {
+      // No gate (the first lookup, or no inotify): the layers, first to last.
+      for layer in searchList {
+        if let value = layerContents(layer)[key] { return (value, layer) }
+      }
+      return nil
+    }
+    var winners: [String: (value: PlistValue, layer: DefaultsLayer)] = [:]
+    for layer in searchList.reversed() {
+      for (key, value) in layerContents(layer) { winners[key] = (value, layer) }
+    }
+    let built = EffectiveView(winners: winners, generation: generation, memory: memory)
+    state.withLock { $0.view = built }
+    return winners[key]
   }
 
   /// What every layer holds for a key, shadowed values too, in search-list order (the first
@@ -137,6 +177,7 @@ public final class Defaults: Sendable {
   public func values(forKey key: String) throws(PlistError) -> [(
     layer: DefaultsLayer, value: PlistValue
   )] {
+    beginLookup()
     var found: [(layer: DefaultsLayer, value: PlistValue)] = []
     for layer in searchList {
       if let value = try checkedContents(of: layer)[key] { found.append((layer, value)) }
@@ -151,6 +192,7 @@ public final class Defaults: Sendable {
   public func effectiveValues() throws(PlistError) -> [(
     key: String, value: PlistValue, layer: DefaultsLayer
   )] {
+    beginLookup()
     var winners: [String: (value: PlistValue, layer: DefaultsLayer)] = [:]
     for layer in searchList.reversed() {
       for (key, value) in try checkedContents(of: layer) { winners[key] = (value, layer) }
@@ -166,6 +208,12 @@ public final class Defaults: Sendable {
   /// - Parameter layer: The layer.
   /// - Returns: Its dictionary.
   public func contents(of layer: DefaultsLayer) -> PlistDictionary {
+    beginLookup()
+    return layerContents(layer)
+  }
+
+  /// `contents(of:)` within a lookup that has begun.
+  private func layerContents(_ layer: DefaultsLayer) -> PlistDictionary {
     if layer == .app(.any) {
       // Unwritten values show even when the file cannot be read (that may be why).
       return withPendingWrites((try? fileContents(path(of: layer))) ?? PlistDictionary())
@@ -232,10 +280,37 @@ public final class Defaults: Sendable {
   /// Whether this host's files may exist: whether the `ByHost` directory does, until it has
   /// been seen once; after that, the files themselves are checked.
   private func hasByHostDirectory() -> Bool {
-    if state.withLock({ $0.byHostSeen }) { return true }
-    guard Platform.exists(atPath: byHostDirectory) else { return false }
+    let (seen, knownMissing) = state.withLock { state in
+      (state.byHostSeen, state.gate != nil && state.byHostMissingGeneration == state.generation)
+    }
+    if seen { return true }
+    if knownMissing { return false }
+    // The root is watched (its parent too) before the look: ByHost made later is an event.
+    state.withLock { $0.gate?.watch(file: byHostDirectory, target: byHostDirectory) }
+    guard Platform.exists(atPath: byHostDirectory) else {
+      state.withLock { $0.byHostMissingGeneration = $0.generation }
+      return false
+    }
     state.withLock { $0.byHostSeen = true }
     return true
+  }
+
+  /// The start of every read of the search list: from the second on, one look at the gate
+  /// (one system call) says whether any file may have changed since the last read; when
+  /// none can have, the files verified then are used without a look at each.
+  func beginLookup() {
+    state.withLock { state in
+      if let gate = state.gate {
+        if gate.hasChanged() { state.generation += 1 }
+        return
+      }
+      guard state.lookups < 2 else { return }
+      state.lookups += 1
+      guard state.lookups == 2 else { return }
+      // Made before this lookup's looks at the files: each watches its directory first.
+      state.gate = ChangeGate()
+      state.generation += 1
+    }
   }
 
   /// A domain for a name already validated (the instance's own, or an added suite's).
@@ -244,15 +319,29 @@ public final class Defaults: Sendable {
   }
 
   /// A file's dictionary, re-read only when its identity changed since the last read.
+  /// With a gate, a file verified in the current generation is used without a look.
   private func fileContents(_ path: String?) throws(PlistError) -> PlistDictionary {
     guard let path else { return PlistDictionary() }
-    let identity = Platform.identity(atPath: path)
-    if let cached = state.withLock({ $0.files[path] }), cached.identity == identity {
+    let (cached, generation) = state.withLock { state in
+      (state.files[path], state.gate == nil ? nil : state.generation)
+    }
+    if let cached, let generation, cached.verifiedGeneration == generation {
       if let error = cached.error { throw error }
       return cached.dictionary
     }
-    let file = CachedFile.read(path, identity: identity)
-    state.withLock { $0.files[path] = file }
+    // The directory is watched before the file is looked at: a change after the look
+    // raises an event, and the next lookup looks again.
+    if generation != nil {
+      let target = Platform.resolvingLinks(path)
+      state.withLock { $0.gate?.watch(file: path, target: target) }
+    }
+    let identity = Platform.identity(atPath: path)
+    var file =
+      cached.flatMap { $0.identity == identity ? $0 : nil }
+      ?? CachedFile.read(path, identity: identity)
+    file.verifiedGeneration = generation ?? -1
+    let verified = file
+    state.withLock { $0.files[path] = verified }
     if let error = file.error { throw error }
     return file.dictionary
   }
@@ -263,6 +352,8 @@ struct CachedFile {
   let identity: FileIdentity?
   let dictionary: PlistDictionary
   let error: PlistError?
+  /// The gate's generation in which the identity was last checked (-1: never, or no gate).
+  var verifiedGeneration = -1
 
   static func read(_ path: String, identity: FileIdentity?) -> CachedFile {
     guard identity != nil else {
@@ -294,6 +385,10 @@ public enum UserDefaultsNames {
 /// argument domain of its own arguments.
 enum ProcessDefaults {
   static let registration = Mutex(PlistDictionary())
+  /// Bumped by every change to a layer in memory (a registration, a volatile domain, a
+  /// suite, factory defaults, an unwritten value) of any `Defaults` in the process: a view
+  /// merged before is stale then.
+  static let memoryVersion = Atomic(0)
   static let argumentDomain = ArgumentDomain.parse(CommandLine.arguments)
   /// The process name (`Defaults.standard`'s domain), read once, when first needed.
   static let processName =

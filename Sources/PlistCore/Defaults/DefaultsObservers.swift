@@ -24,8 +24,10 @@
       wakeups.withLock { if $0.contains(wakeup) { Platform.wake(wakeup) } }
     }
 
-    /// Wakes every stream to compare the effective values again.
+    /// Wakes every stream to compare the effective values again, and makes every merged
+    /// view of the search list stale (`ProcessDefaults.memoryVersion`).
     static func notify() {
+      ProcessDefaults.memoryVersion.add(1, ordering: .releasing)
       wakeups.withLock { for wakeup in $0 { Platform.wake(wakeup) } }
     }
   }

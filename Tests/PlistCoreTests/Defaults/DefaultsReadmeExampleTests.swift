@@ -30,11 +30,20 @@ struct DefaultsReadmeExampleTests {
     #expect(defaults[.mapType] == 0 && defaults[.userName] == nil)
     let mapTypes = defaults.changes(of: .mapType)  // watching starts here
     try box.write("com.example.pigeon.plist", ["HPMapType": 3])  // another program's write
-    for await mapType in mapTypes {  // typed values, any writer's
-      print(mapType)
-      #expect(mapType == 3)
-      break
+    let consumer = Task { () -> Int? in
+      for await mapType in mapTypes {  // typed values, any writer's
+        print(mapType)
+        return mapType
+      }
+      return nil
     }
+    // Bounded: a change that never comes ends the wait after ten seconds.
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(10))
+      consumer.cancel()
+    }
+    #expect(await consumer.value == 3)
+    watchdog.cancel()
     #expect(try box.read("com.example.pigeon.plist")?["HPHome"] == nil)  // the file was replaced
   }
 

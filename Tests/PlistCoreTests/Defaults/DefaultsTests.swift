@@ -111,6 +111,7 @@ struct DefaultsSearchListTests {
     }
     #expect(plain.lookup(key)?.layer == .registration)
     ProcessDefaults.registration.withLock { _ = $0.removeValue(forKey: key) }
+    ProcessDefaults.memoryVersion.add(1, ordering: .releasing)  // as register(defaults:) does
     #expect(plain.lookup(key)?.layer == .schema)
     plain.registerFactoryDefaults([:])
     #expect(plain.lookup(key) == nil)
