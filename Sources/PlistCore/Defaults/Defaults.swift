@@ -49,13 +49,13 @@ public final class Defaults: Sendable {
     /// Whether a `ByHost` directory has been seen (after that, this host's files are
     /// checked themselves).
     var byHostSeen = false
-    /// From the second lookup on: what says whether any file may have changed since the
-    /// last lookup (nil before, or when inotify cannot be had).
-    var gate: ChangeGate?
+    /// Whether lookups ask the process's gate (`ProcessChangeGate`) what may have changed:
+    /// from the second lookup on, when inotify can be had.
+    var usesGate = false
     /// Lookups so far, up to 2 (a program that reads one key never makes a gate).
     var lookups = 0
-    /// Bumped whenever the gate says something may have changed: a file (and the absence
-    /// of `ByHost`) verified in this generation needs no second look.
+    /// The gate's generation at this instance's last lookup: a file (and the absence of
+    /// `ByHost`) verified in it needs no second look.
     var generation = 0
     /// The generation in which `ByHost` was last found missing.
     var byHostMissingGeneration = -1
@@ -147,7 +147,7 @@ public final class Defaults: Sendable {
     beginLookup()
     let memory = ProcessDefaults.memoryVersion.load(ordering: .acquiring)
     let (view, generation) = state.withLock { state in
-      (state.view, state.gate == nil ? nil : state.generation)
+      (state.view, state.usesGate ? state.generation : nil)
     }
     if let view, view.generation == generation, view.memory == memory {
       return view.winners[key]
@@ -281,12 +281,14 @@ public final class Defaults: Sendable {
   /// been seen once; after that, the files themselves are checked.
   private func hasByHostDirectory() -> Bool {
     let (seen, knownMissing) = state.withLock { state in
-      (state.byHostSeen, state.gate != nil && state.byHostMissingGeneration == state.generation)
+      (state.byHostSeen, state.usesGate && state.byHostMissingGeneration == state.generation)
     }
     if seen { return true }
     if knownMissing { return false }
     // The root is watched (its parent too) before the look: ByHost made later is an event.
-    state.withLock { $0.gate?.watch(file: byHostDirectory, target: byHostDirectory) }
+    if state.withLock({ $0.usesGate }) {
+      ProcessChangeGate.watch(file: byHostDirectory, target: byHostDirectory)
+    }
     guard Platform.exists(atPath: byHostDirectory) else {
       state.withLock { $0.byHostMissingGeneration = $0.generation }
       return false
@@ -300,16 +302,16 @@ public final class Defaults: Sendable {
   /// none can have, the files verified then are used without a look at each.
   func beginLookup() {
     state.withLock { state in
-      if let gate = state.gate {
-        if gate.hasChanged() { state.generation += 1 }
+      if state.usesGate {
+        state.generation = ProcessChangeGate.generation()
         return
       }
       guard state.lookups < 2 else { return }
       state.lookups += 1
-      guard state.lookups == 2 else { return }
-      // Made before this lookup's looks at the files: each watches its directory first.
-      state.gate = ChangeGate()
-      state.generation += 1
+      guard state.lookups == 2, let generation = ProcessChangeGate.start() else { return }
+      // Before this lookup's looks at the files: each watches its directory first.
+      state.usesGate = true
+      state.generation = generation
     }
   }
 
@@ -323,7 +325,7 @@ public final class Defaults: Sendable {
   private func fileContents(_ path: String?) throws(PlistError) -> PlistDictionary {
     guard let path else { return PlistDictionary() }
     let (cached, generation) = state.withLock { state in
-      (state.files[path], state.gate == nil ? nil : state.generation)
+      (state.files[path], state.usesGate ? state.generation : nil)
     }
     if let cached, let generation, cached.verifiedGeneration == generation {
       if let error = cached.error { throw error }
@@ -333,7 +335,7 @@ public final class Defaults: Sendable {
     // raises an event, and the next lookup looks again.
     if generation != nil {
       let target = Platform.resolvingLinks(path)
-      state.withLock { $0.gate?.watch(file: path, target: target) }
+      ProcessChangeGate.watch(file: path, target: target)
     }
     let identity = Platform.identity(atPath: path)
     var file =
@@ -383,6 +385,46 @@ public enum UserDefaultsNames {
 
 /// What the whole process shares, as in Foundation: the registration domain, and the
 /// argument domain of its own arguments.
+/// The one inotify gate of the process, shared by every `Defaults` (an inotify instance per
+/// `Defaults` would spend the user's few: 128 by default): a lookup drains it, and any event
+/// moves the generation on for all, whose files and views are then looked at again.
+enum ProcessChangeGate {
+  private struct Shared {
+    var gate: ChangeGate?
+    var generation = 0
+    var failed = false
+  }
+
+  private static let shared = Mutex(Shared())
+
+  /// Makes the gate if it is not made yet; nil when inotify cannot be had. Also a first
+  /// look at it: the generation from which what is verified is trusted.
+  static func start() -> Int? {
+    shared.withLock { shared in
+      guard !shared.failed else { return nil }
+      if shared.gate == nil {
+        shared.gate = ChangeGate()
+        shared.failed = shared.gate == nil
+        shared.generation += 1
+      }
+      return shared.failed ? nil : shared.generation
+    }
+  }
+
+  /// The generation now: moved on when the gate has events (all are read).
+  static func generation() -> Int {
+    shared.withLock { shared in
+      if shared.gate?.hasChanged() ?? true { shared.generation += 1 }
+      return shared.generation
+    }
+  }
+
+  /// Watches a file's directories (see `ChangeGate.watch(file:target:)`).
+  static func watch(file path: String, target: String) {
+    shared.withLock { $0.gate?.watch(file: path, target: target) }
+  }
+}
+
 enum ProcessDefaults {
   static let registration = Mutex(PlistDictionary())
   /// Bumped by every change to a layer in memory (a registration, a volatile domain, a
