@@ -10,6 +10,16 @@ import Testing
 /// Each test is one of issue 24's findings, reproduced as an attacker with push access (a
 /// clone of the bare repository) or with write access to the folder would.
 @Suite struct CloudHostileRemoteTests {
+  /// A bare repository, and machine `a` attached to it that has set `k` and synced.
+  static func machineThatSynced(in root: TemporaryDirectory) throws -> (Machine, CloudLocation) {
+    let server = try makeBareRepository(in: root)
+    let a = Machine("a", in: root)
+    try a.attach(server)
+    try a.set("k", 1)
+    try a.sync()
+    return (a, server)
+  }
+
   /// Runs git, expecting success.
   @discardableResult
   static func git(_ arguments: [String], in directory: String? = nil) throws -> String {
@@ -208,11 +218,7 @@ import Testing
   @Test func anOwnFileThatDoesNotParseIsRestoredFromThePublishedCopy() throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let server = try makeBareRepository(in: root)
-    let a = Machine("a", in: root)
-    try a.attach(server)
-    try a.set("k", 1)
-    try a.sync()
+    let (a, _) = try Self.machineThatSynced(in: root)
     let own = try a.store.ownFile
     try Data().write(to: URL(fileURLWithPath: own))
     #expect(throws: PlistError.self) { try a.store.values() }
@@ -231,11 +237,7 @@ import Testing
   func whatADeadGitLeftIsHealed(leftover: String) throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let server = try makeBareRepository(in: root)
-    let a = Machine("a", in: root)
-    try a.attach(server)
-    try a.set("k", 1)
-    try a.sync()
+    let (a, server) = try Self.machineThatSynced(in: root)
     let gitDirectory = a.directories.workTree(ofStore: a.name) + "/.git/"
     switch leftover {
     case "rebase-merge":
@@ -352,11 +354,7 @@ extension CloudHostileRemoteTests {
   @Test func aFolderUnderThisReplicasNameIsReplaced() throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let server = try makeBareRepository(in: root)
-    let a = Machine("a", in: root)
-    try a.attach(server)
-    try a.set("k", 1)
-    try a.sync()
+    let (a, server) = try Self.machineThatSynced(in: root)
     let name = try a.store.publishedName
     try Self.push(to: server, in: root) { clone in
       try FileManager.default.removeItem(atPath: clone + "/replicas/" + name)
@@ -379,11 +377,7 @@ extension CloudHostileRemoteTests {
   func aTreeOutsideAStoresShapeIsNotCheckedOut(kind: String) throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let server = try makeBareRepository(in: root)
-    let a = Machine("a", in: root)
-    try a.attach(server)
-    try a.set("k", 1)
-    try a.sync()
+    let (a, server) = try Self.machineThatSynced(in: root)
     try Self.push(to: server, in: root) { clone in
       if kind == "large" {
         let blob = Data(repeating: 0x41, count: 3 << 20)
