@@ -35,11 +35,12 @@ public enum ChildProcess {
   ///   - stdin: Its standard input.
   ///   - environment: Variables set over this process's own environment.
   ///   - directory: Its working directory, or this process's.
+  ///   - timeLimit: Seconds after which it is killed (its status then says SIGKILL).
   /// - Returns: Its status and output.
   /// - Throws: What `Process.run()` throws when it cannot start.
   public static func run(
     _ program: URL, _ arguments: [String], stdin: [UInt8] = [],
-    environment: [String: String] = [:], directory: URL? = nil
+    environment: [String: String] = [:], directory: URL? = nil, timeLimit: Double = 300
   ) throws -> Result {
     let process = Process()
     process.executableURL = program
@@ -55,6 +56,17 @@ public enum ChildProcess {
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    // A child that never ends fails its test instead of hanging the suite: it is killed
+    // after `timeLimit`, and its standard error says so. A program it left running with
+    // the pipes open (a daemon) would keep them from ending: their output is then given
+    // up a little later.
+    let killed = Collected()
+    // (Weakly: the process holds its pipes, whose descriptors must not outlive the run.)
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { [weak process] in
+      guard let process, process.isRunning else { return }
+      killed.set(Data("[killed after \(Int(timeLimit)) s]\n".utf8), isError: true)
+      kill(process.processIdentifier, SIGKILL)
+    }
     // Output is drained on other threads while the input is written, so neither pipe fills.
     let collected = Collected()
     let group = DispatchGroup()
@@ -66,12 +78,16 @@ public enum ChildProcess {
     }
     input.fileHandleForWriting.write(Data(stdin))
     try input.fileHandleForWriting.close()
-    group.wait()
+    if group.wait(timeout: .now() + timeLimit + 5) == .timedOut {
+      killed.set(
+        Data("[its output was still open after \(Int(timeLimit)) s]\n".utf8), isError: true)
+    }
     process.waitUntilExit()
     let (out, err) = collected.both
+    let note = killed.both.1
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self), stdoutBytes: [UInt8](out))
+      stderr: String(decoding: err + note, as: UTF8.self), stdoutBytes: [UInt8](out))
   }
 
   private final class Collected: @unchecked Sendable {

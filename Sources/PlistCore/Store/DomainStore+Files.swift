@@ -181,9 +181,12 @@ extension DomainStore {
   /// one (empty just after the truncation, then a part of the new text). A file that is
   /// empty or does not parse is therefore looked at again, every 20 ms — but read and parsed
   /// again only when it changed (`FileIdentity`) — until the version read has stayed the
-  /// same for 80 ms, or for a second at most; it is then an empty domain (empty) or the error
-  /// is reported (unparsable). A file last modified over two seconds ago is not being saved:
-  /// its error (or emptiness) stands at once, after one parse.
+  /// same for 80 ms while no program holds it open for writing (`Platform.isOpenForWriting`:
+  /// an app descheduled between its truncation and its write must not have its empty file
+  /// taken for its domain), for a second at most while it keeps changing, five while it is
+  /// held open; it is then an empty domain (empty) or the error is reported (unparsable). A
+  /// file last modified over two seconds ago that nobody holds open is not being saved: its
+  /// error (or emptiness) stands at once, after one parse.
   static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
     -> Contents?
   {
@@ -223,6 +226,7 @@ extension DomainStore {
     parse: (UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> Parsed
   ) throws(PlistError) -> SettledRead<Parsed> {
     var polls = 0
+    var pollLimit = settlingPolls
     // The version of the file just before the last read (unknown for the first).
     var known: FileIdentity?
     while true {
@@ -234,28 +238,46 @@ extension DomainStore {
       if file.count > 0 {
         do { return .parsed(try file.withBytes(parse)) } catch { failure = error }
       }
-      // An old file is not being saved: what it holds now, it holds.
-      if known == nil && !isRecent(Platform.identity(atPath: path)) {
+      // An old file that nobody holds open for writing is not being saved: what it holds
+      // now, it holds.
+      if known == nil && !isRecent(Platform.identity(atPath: path))
+        && !Platform.isOpenForWriting(path)
+      {
         return try settled(failure, path)
       }
       // Wait for the file to change from the version last read (then read it again) or to
-      // stay as it is (then that is what it holds).
+      // stay as it is while nobody writes it (then that is what it holds).
       var sameVersion = 0
       var changed = false
-      while !changed && sameVersion < 4 && polls < 50 {
+      var settledNow = false
+      while !changed && !settledNow && polls < pollLimit {
         Platform.sleep(milliseconds: 20)
         polls += 1
         let now = Platform.identity(atPath: path)
         if known != nil && now == known {
           sameVersion += 1
+          guard sameVersion >= 4 else { continue }
+          // Unchanged for 80 ms: saved, unless a program still holds it open for writing
+          // (one that was stopped or descheduled between its truncation and its write).
+          if Platform.isOpenForWriting(path) {
+            sameVersion = 0
+            pollLimit = settlingPollsWhileWritten
+          } else {
+            settledNow = true
+          }
         } else {
           known = now
           changed = true
         }
       }
-      if !changed || polls >= 50 { return try settled(failure, path) }
+      if !changed { return try settled(failure, path) }
     }
   }
+
+  /// How many 20 ms looks a read gives a file that is empty or does not parse to settle: a
+  /// second while it keeps changing, five once a program was seen holding it open for writing.
+  private static let settlingPolls = 50
+  private static let settlingPollsWhileWritten = 250
 
   /// What a file that stayed empty or unparsable is: empty (Foundation reads a file that
   /// stays empty as an empty domain, and so does this), or its parse error.

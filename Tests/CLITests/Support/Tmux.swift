@@ -237,7 +237,7 @@ final class Tmux {
   private func tmux(_ arguments: [String]) throws -> String {
     let result = try ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "-u", "-S", socket] + arguments,
-      environment: Self.environment)
+      environment: Self.environment, timeLimit: 30)
     guard result.status == 0 else {
       throw Failure(description: "tmux \(arguments.joined(separator: " ")): \(result.stderr)")
     }

@@ -82,7 +82,7 @@ func mergeCommits(in location: CloudLocation) throws -> Int {
 
 /// The first `count` changes a stream delivers, waiting at most `limit` (fewer if it runs out).
 func firstChanges(
-  _ stream: AsyncStream<CloudChange>, count: Int, within limit: Duration = .seconds(10)
+  _ stream: AsyncStream<CloudChange>, count: Int, within limit: Duration = .seconds(60)
 ) async -> [CloudChange] {
   await withTaskGroup(of: [CloudChange]?.self) { group in
     group.addTask {

@@ -23,10 +23,10 @@ final class ChangeCollector: Sendable {
 
   deinit { task.cancel() }
 
-  /// Waits until at least `count` changes have arrived (or 10 s have passed), and returns
-  /// them all.
+  /// Waits until at least `count` changes have arrived (or a minute has passed: see
+  /// `eventually`), and returns them all.
   func wait(for count: Int) async -> [DefaultsChange] {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       let now = all
       if now.count >= count { return now }

@@ -219,14 +219,61 @@ struct StaleSaveTests {
   }
 }
 
-/// Waits (at most ten seconds) for a file to be opened, through inotify.
+extension StaleSaveTests {
+  /// The app is descheduled between its truncation and its write, longer than the file must
+  /// stay the same to count as saved (this lost a 300-key domain in a loaded test run: the
+  /// write took the empty file for an empty domain and wrote back only its own key). While
+  /// the app holds the file open for writing it is still being saved: the write waits for the
+  /// save and keeps every key. The app waits for the write's rename (which, before, came
+  /// about 100 ms after the truncation), a second at most, then finishes its save.
+  @Test func anEmptyFileAnAppHoldsOpenIsNotAnEmptyDomain() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    var dictionary = PlistDictionary()
+    for index in 0..<300 { dictionary["Key\(index)"] = .string("value \(index)") }
+    try Self.saveInPlace(dictionary, at: path)
+    let bytes = Data(try PropertyList.encode(.dictionary(dictionary), as: .xml))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    let renames = try #require(OpenWatch(store.root, events: IN_MOVED_TO))
+    let app = Thread {
+      renames.waitForAnOpen(milliseconds: 1000)
+      try? handle.write(contentsOf: bytes)
+      try? handle.close()
+    }
+    app.start()
+    try store.update(Self.domain) { $0["mine"] = 1 }
+    var expected = dictionary
+    expected["mine"] = 1
+    #expect(try Self.read(path) == expected)
+  }
+
+  @Test func aFileOpenForWritingIsSeenSoAndNotOnceClosed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("file")
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    #expect(!Platform.isOpenForWriting(path))
+    let reader = try #require(FileHandle(forReadingAtPath: path))
+    #expect(!Platform.isOpenForWriting(path))
+    let writer = try #require(FileHandle(forWritingAtPath: path))
+    #expect(Platform.isOpenForWriting(path))
+    try writer.close()
+    #expect(!Platform.isOpenForWriting(path))
+    try reader.close()
+    #expect(!Platform.isOpenForWriting(directory.path("missing")))
+  }
+}
+
+/// Waits, through inotify, for events on a file or directory (a file opened; a file renamed
+/// into a directory), at most a given time.
 final class OpenWatch: @unchecked Sendable {
   private let descriptor: Int32
 
-  init?(_ path: String) {
+  init?(_ path: String, events: Int32 = IN_OPEN) {
     descriptor = inotify_init1(Int32(IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
-    guard inotify_add_watch(descriptor, path, UInt32(IN_OPEN)) >= 0 else {
+    guard inotify_add_watch(descriptor, path, UInt32(events)) >= 0 else {
       close(descriptor)
       return nil
     }
@@ -234,10 +281,13 @@ final class OpenWatch: @unchecked Sendable {
 
   deinit { close(descriptor) }
 
-  func waitForAnOpen() {
+  /// Whether an event came within `milliseconds` (ten seconds unless told).
+  @discardableResult
+  func waitForAnOpen(milliseconds: Int32 = 10_000) -> Bool {
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&poller, 1, 10_000) == 1 else { return }
+    guard poll(&poller, 1, milliseconds) == 1 else { return false }
     var buffer = [UInt8](repeating: 0, count: 4096)
     _ = read(descriptor, &buffer, buffer.count)
+    return true
   }
 }
