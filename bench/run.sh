@@ -8,7 +8,8 @@
 #                          defaults.
 #   bench/run.sh defaults — PlistCore's Defaults in a program: start-up of a one-key read against
 #                          Foundation's UserDefaults and plistctl read, per-call cost of a get
-#                          and a durable set, callgrind instruction counts.
+#                          and a durable set, the delay of a change's delivery to a task
+#                          iterating changes(forKeys:), callgrind instruction counts.
 #   bench/run.sh cloud   — the cloud key-value store: `cloud set` on an empty and a full store
 #                          (1,024 keys, 1 MB) against `write` and git config, a full store's
 #                          sync between two replicas through git and a folder (first sync,
@@ -169,7 +170,10 @@ build_on_core() { # source output
     return
   fi
   local out
-  if ! out=$(swiftc -O -static-executable -I "$bin/Modules" "$1" "$bin"/PlistCore.build/*.o -o "$2" 2>&1); then
+  # Linked as Package.swift links plistctl: lld, with the hot symbols laid out together.
+  if ! out=$(swiftc -O -static-executable -use-ld=lld \
+    -Xlinker --symbol-ordering-file=packaging/hot-symbols.txt -Xlinker --no-warn-symbol-ordering \
+    -Xlinker --no-rosegment -I "$bin/Modules" "$1" "$bin"/PlistCore.build/*.o -o "$2" 2>&1); then
     echo "$out" >&2
     exit 1
   fi
@@ -183,6 +187,7 @@ defaults_bench() (
   install_missing valgrind valgrind
   build_on_core bench/defaults/read_one_key.swift bench/bin/defaults-read-one-key
   build_on_core bench/defaults/per_call.swift bench/bin/defaults-per-call
+  build_on_core bench/defaults/change_latency.swift bench/bin/defaults-change-latency
   build_on_foundation bench/defaults/foundation_read_one_key.swift bench/bin/foundation-read-one-key
   build_on_foundation bench/defaults/foundation_per_call.swift bench/bin/foundation-per-call
   [ -x bench/bin/noop-static ] || swiftc -O -static-executable bench/noop.swift -o bench/bin/noop-static
@@ -226,7 +231,14 @@ defaults_bench() (
         >>bench/results/defaults-per-call.txt
     done
   done
-  # 3. Instructions (callgrind), whole process, start-up included.
+  # 3. changes(forKeys:): from another process's write returning (plistctl, seen to exit) to
+  # the awaiting task's receiving the change; 3 runs of 300 writes.
+  echo "== change delivery"
+  for run in 1 2 3; do
+    bench/bin/defaults-change-latency com.example.latency 300 "$PLISTCTL" \
+      >>bench/results/defaults-latency.txt
+  done
+  # 4. Instructions (callgrind), whole process, start-up included.
   echo "== callgrind"
   # plistctl-write: a write that changes the file (a new key) of a domain plistctl wrote (no
   # app saves it: no check after the write) with no Settings schema.

@@ -10,15 +10,34 @@ enum ArgumentDomain {
   /// - Parameter arguments: The arguments, the program's own name first.
   /// - Returns: The keys and values (a later pair for the same key wins).
   static func parse(_ arguments: [String]) -> PlistDictionary {
+    parse(
+      count: arguments.count, isOption: { arguments[$0].hasPrefix("-") },
+      text: { arguments[$0] })
+  }
+
+  /// `parse(_:)` of this process's own arguments, read from `argv`: no array of them is
+  /// made (`CommandLine.arguments` costs a program 29 k instructions, the runtime's set-up
+  /// of `[String]`), and a string only for each word of a pair.
+  ///
+  /// - Returns: The keys and values.
+  static func parseProcessArguments() -> PlistDictionary {
+    let argv = CommandLine.unsafeArgv
+    return parse(
+      count: Int(CommandLine.argc), isOption: { argv[$0]?.pointee == CChar(UInt8(ascii: "-")) },
+      text: { argv[$0].map { String(cString: $0) } ?? "" })
+  }
+
+  /// The walk over the arguments: `count` of them, whether each starts with `-`, its text.
+  private static func parse(
+    count: Int, isOption: (Int) -> Bool, text: (Int) -> String
+  ) -> PlistDictionary {
     var result = PlistDictionary()
     var index = 0
-    while index < arguments.count - 1 {
-      let current = arguments[index]
-      let next = arguments[index + 1]
-      if current.hasPrefix("-") && !next.hasPrefix("-") {
-        let key = String(current.dropFirst())
+    while index < count - 1 {
+      if isOption(index) && !isOption(index + 1) {
+        let key = String(text(index).dropFirst())
         if !key.isEmpty {
-          let value = FoundationText.trimmingWhitespaceAndNewlines(next)
+          let value = FoundationText.trimmingWhitespaceAndNewlines(text(index + 1))
           result[key] = parsedValue(value) ?? .string(value)
         }
         index += 1

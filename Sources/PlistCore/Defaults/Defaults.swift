@@ -90,10 +90,10 @@ public final class Defaults: Sendable {
       self.init(validDomain: environment.applicationDomain, environment: environment)
       return
     }
-    guard name != UserDefaultsNames.globalDomain, (try? Domain(named: name)) != nil else {
+    guard name != UserDefaultsNames.globalDomain, let domain = try? Domain(named: name) else {
       return nil
     }
-    self.init(validDomain: name, environment: environment)
+    self.init(validDomain: name, domain, environment: environment)
   }
 
   /// Defaults for a domain in a given environment (a test's directory, another root).
@@ -107,12 +107,18 @@ public final class Defaults: Sendable {
     self.init(validDomain: domain, environment: environment)
   }
 
-  private init(validDomain domain: String, environment: DefaultsEnvironment) {
+  /// - Parameters:
+  ///   - domain: The domain's name, known to be valid.
+  ///   - validated: The domain, when the caller has made it already (once is enough).
+  ///   - environment: Where the files are.
+  private init(
+    validDomain domain: String, _ validated: Domain? = nil, environment: DefaultsEnvironment
+  ) {
     self.domain = domain
     self.environment = environment
-    ownDomain = (try? Domain(named: domain)) ?? .global
+    ownDomain = validated ?? (try? Domain(named: domain)) ?? .global
     argumentDomain =
-      environment.arguments == CommandLine.arguments
+      environment.hasProcessArguments
       ? ProcessDefaults.argumentDomain : ArgumentDomain.parse(environment.arguments)
     anyHost = DomainStore(root: environment.root, thisHostOnly: nil)
     byHostDirectory = anyHost.root + "/ByHost"
@@ -125,18 +131,47 @@ public final class Defaults: Sendable {
   /// the shared system files, registered defaults, factory defaults. (Without the argument
   /// and registration domains for an environment that leaves out the process's layers.)
   public var searchList: [DefaultsLayer] {
+    var layers: [DefaultsLayer] = []
+    _ = firstAnswer { layer in
+      layers.append(layer)
+      return nil
+    }
+    return layers
+  }
+
+  /// The first layer along the search list for which `answer` has a value, and that value
+  /// (the walk that `searchList` lists). No array of layers is made: the first lookup of a
+  /// program that reads one key must not pay the runtime's set-up of that array type, a
+  /// sixth of what `plistctl read` costs.
+  ///
+  /// - Parameter answer: A layer's value, or nil to go on to the next layer.
+  /// - Returns: The first value found, and its layer.
+  func firstAnswer(_ answer: (DefaultsLayer) -> PlistValue?) -> (
+    value: PlistValue, layer: DefaultsLayer
+  )? {
     let (volatileNames, suites) = state.withLock { ($0.volatileNames, $0.suites) }
     let process = environment.includesProcessLayers
-    var layers: [DefaultsLayer] = process ? [.argument] : []
-    layers += volatileNames.map(DefaultsLayer.volatile)
-    layers += [.app(.current), .app(.any)]
-    for suite in suites { layers += [.suite(suite, .current), .suite(suite, .any)] }
-    layers += [.global(.current), .global(.any)]
-    if environment.systemRoot != nil {
-      layers += ([domain] + suites + [".GlobalPreferences"]).map(DefaultsLayer.system)
+    func ask(_ layer: DefaultsLayer) -> (value: PlistValue, layer: DefaultsLayer)? {
+      answer(layer).map { ($0, layer) }
     }
-    layers += process ? [.registration, .schema] : [.schema]
-    return layers
+    if process, let found = ask(.argument) { return found }
+    for name in volatileNames {
+      if let found = ask(.volatile(name)) { return found }
+    }
+    if let found = ask(.app(.current)) ?? ask(.app(.any)) { return found }
+    for suite in suites {
+      if let found = ask(.suite(suite, .current)) ?? ask(.suite(suite, .any)) { return found }
+    }
+    if let found = ask(.global(.current)) ?? ask(.global(.any)) { return found }
+    if environment.systemRoot != nil {
+      if let found = ask(.system(domain)) { return found }
+      for suite in suites {
+        if let found = ask(.system(suite)) { return found }
+      }
+      if let found = ask(.system(".GlobalPreferences")) { return found }
+    }
+    if process, let found = ask(.registration) { return found }
+    return ask(.schema)
   }
 
   /// The first value for a key along the search list, and the layer it came from.
@@ -153,11 +188,13 @@ public final class Defaults: Sendable {
       return view.winners[key]
     }
     guard let generation else {
-      // No gate (the first lookup, or no inotify): the layers, first to last.
-      for layer in searchList {
-        if let value = layerContents(layer)[key] { return (value, layer) }
+      // No gate (the first lookup, or no inotify): the layers, first to last. The very first
+      // lookup looks the key up in each file without making or keeping its dictionary, as
+      // `plistctl read D K` does: a program that reads one key pays no more than that.
+      let isFirst = state.withLock { $0.lookups == 1 }
+      return firstAnswer { layer in
+        isFirst ? firstLookup(key, in: layer) : layerContents(layer)[key]
       }
-      return nil
     }
     var winners: [String: (value: PlistValue, layer: DefaultsLayer)] = [:]
     for layer in searchList.reversed() {
@@ -210,6 +247,23 @@ public final class Defaults: Sendable {
   public func contents(of layer: DefaultsLayer) -> PlistDictionary {
     beginLookup()
     return layerContents(layer)
+  }
+
+  /// A key of one layer for the first lookup: each file searched for the key alone, nothing
+  /// kept (the second lookup reads the files in full and keeps them).
+  private func firstLookup(_ key: String, in layer: DefaultsLayer) -> PlistValue? {
+    switch layer {
+    case .argument, .volatile, .registration, .schema:
+      return layerContents(layer)[key]
+    case .app(.any):
+      // An unwritten value (or removal) stands in front of the file.
+      if let pending = state.withLock({ $0.pending[key] }) { return pending }
+    case .app(.current), .suite(_, .current), .global(.current):
+      guard hasByHostDirectory() else { return nil }
+    default:
+      break
+    }
+    return path(of: layer).flatMap { DomainStore.valueIfAny(forKey: key, atPath: $0) }
   }
 
   /// `contents(of:)` within a lookup that has begun.
@@ -431,7 +485,7 @@ enum ProcessDefaults {
   /// suite, factory defaults, an unwritten value) of any `Defaults` in the process: a view
   /// merged before is stale then.
   static let memoryVersion = Atomic(0)
-  static let argumentDomain = ArgumentDomain.parse(CommandLine.arguments)
+  static let argumentDomain = ArgumentDomain.parseProcessArguments()
   /// The process name (`Defaults.standard`'s domain), read once, when first needed.
   static let processName =
     Platform.executableName()

@@ -15,8 +15,18 @@ public struct DefaultsEnvironment: Sendable {
     set { givenMachineIdentifier = newValue }
   }
   private var givenMachineIdentifier: String?
-  /// The process arguments, for the argument domain (`-Key value`).
-  public var arguments: [String]
+  /// The process arguments, for the argument domain (`-Key value`). In the environment of
+  /// `process()`, this process's own (`CommandLine.arguments`), which a `Defaults` reads
+  /// from `argv` without making this array.
+  public var arguments: [String] {
+    get { givenArguments ?? CommandLine.arguments }
+    set { givenArguments = newValue }
+  }
+  private var givenArguments: [String]?
+  /// Whether `arguments` are this process's own (then its argument domain is the process's).
+  var hasProcessArguments: Bool {
+    givenArguments.map { $0 == CommandLine.arguments } ?? true
+  }
   /// Whether the process's own layers are searched: the argument domain and the
   /// registration domain. A tool that looks at an app from outside leaves them out: they
   /// are the app's process's, not the tool's.
@@ -44,7 +54,7 @@ public struct DefaultsEnvironment: Sendable {
   ) {
     self.root = root
     self.systemRoot = systemRoot
-    self.arguments = arguments
+    givenArguments = arguments
     givenMachineIdentifier = machineIdentifier
     givenApplicationDomain = applicationDomain
   }
@@ -62,9 +72,9 @@ public struct DefaultsEnvironment: Sendable {
     let root =
       DomainStore.root(xdgConfigHome: Platform.environmentValue("XDG_CONFIG_HOME"), home: home)
       ?? "/tmp/.config"
-    var environment = DefaultsEnvironment(
-      root: root, systemRoot: "/usr/local/etc", arguments: CommandLine.arguments)
-    // The machine id and the process name are read when first needed.
+    var environment = DefaultsEnvironment(root: root, systemRoot: "/usr/local/etc")
+    // The arguments, the machine id and the process name are read when first needed.
+    environment.givenArguments = nil
     environment.givenMachineIdentifier = nil
     environment.givenApplicationDomain = nil
     return environment

@@ -42,7 +42,28 @@ extension DomainStore {
 
   /// A top-level key of the domain's file; `.empty` for no file or an empty one.
   private func lookUp(_ key: String, in domain: Domain) throws(PlistError) -> TopLevelLookup {
-    let read = try Self.settledRead(path(of: domain), limits: limits) {
+    try Self.lookUp(key, atPath: path(of: domain), limits: limits)
+  }
+
+  /// A top-level key's value in the file at a path, nil when the file has no such key, has
+  /// no dictionary, is missing, or cannot be read or parsed (as the getters count such a
+  /// file: empty). Nothing of the file is kept.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - path: The file.
+  /// - Returns: The value, if any.
+  static func valueIfAny(forKey key: String, atPath path: String) -> PlistValue? {
+    guard case .found(let value) = try? lookUp(key, atPath: path, limits: .standard) else {
+      return nil
+    }
+    return value
+  }
+
+  private static func lookUp(_ key: String, atPath path: String, limits: FileLimits)
+    throws(PlistError) -> TopLevelLookup
+  {
+    let read = try settledRead(path, limits: limits) {
       (bytes) throws(PlistParseError) in
       let answer = try PropertyList.lookUp(key, in: bytes)
       guard case .needsFullRead = answer else { return answer }

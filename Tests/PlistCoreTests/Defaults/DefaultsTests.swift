@@ -65,6 +65,69 @@ struct DefaultsSearchListTests {
       defaults.path(of: .system(".GlobalPreferences")) == box.system + "/.GlobalPreferences.plist")
   }
 
+  /// A Defaults's first lookup looks the key up in each file without reading it into a
+  /// dictionary (a one-key program costs what `plistctl read` does); later lookups read the
+  /// files whole. Both answer alike, with whichever layer wins: each file layer in turn
+  /// (those in front of it without the key), a file that does not parse or is not a
+  /// dictionary (skipped, as by the getters), and the layers in memory.
+  @Test func theFirstLookupAnswersAsLaterOnes() throws {
+    let key = "FirstKey"
+    let files: [(String, DefaultsLayer)] = [
+      ("ByHost/com.example.pigeon.m1.plist", .app(.current)),
+      ("com.example.pigeon.plist", .app(.any)),
+      ("ByHost/group.example.m1.plist", .suite("group.example", .current)),
+      ("group.example.plist", .suite("group.example", .any)),
+      ("ByHost/.GlobalPreferences.m1.plist", .global(.current)),
+      (".GlobalPreferences.plist", .global(.any)),
+      ("SYSTEM/com.example.pigeon.plist", .system("com.example.pigeon")),
+      ("SYSTEM/.GlobalPreferences.plist", .system(".GlobalPreferences")),
+    ]
+    func check(
+      _ expected: (PlistValue, DefaultsLayer)?, arguments: [String] = [],
+      _ setUp: (DefaultsSandbox, Defaults) throws -> Void
+    ) throws {
+      let box = try DefaultsSandbox(arguments: arguments)
+      defer { box.directory.remove() }
+      let defaults = try box.defaults()
+      defaults.addSuite(named: "group.example")
+      try setUp(box, defaults)
+      let answers = (0..<3).map { _ in defaults.lookup(key) }
+      for answer in answers {
+        #expect(answer?.value == expected?.0 && answer?.layer == expected?.1, "\(answers)")
+      }
+    }
+    func file(_ box: DefaultsSandbox, _ name: String) -> String {
+      name.replacingOccurrences(of: "SYSTEM", with: box.system)
+    }
+    for winner in files.indices {
+      try check((.string(files[winner].1.description), files[winner].1)) { box, _ in
+        for (name, layer) in files[winner...] {
+          try box.write(file(box, name), [key: .string(layer.description), "other": 1])
+        }
+        for (name, _) in files[..<winner] { try box.write(file(box, name), ["other": 1]) }
+      }
+    }
+    // Not parsed, not a dictionary: the next layer.
+    for broken in ["<plist><dict><key>FirstKey</key>", "<plist><array/></plist>"] {
+      try check(("global", .global(.any))) { box, _ in
+        try Data(broken.utf8).write(
+          to: URL(fileURLWithPath: box.root + "/com.example.pigeon.plist"))
+        try box.write(".GlobalPreferences.plist", [key: "global"])
+      }
+    }
+    try check(("argument", .argument), arguments: ["pigeon", "-FirstKey", "argument"]) { box, _ in
+      try box.write("com.example.pigeon.plist", [key: "app"])
+    }
+    try check(("volatile", .volatile("v"))) { box, defaults in
+      defaults.setVolatileDomain([key: "volatile"], forName: "v")
+      try box.write("com.example.pigeon.plist", [key: "app"])
+    }
+    try check(("factory", .schema)) { _, defaults in
+      defaults.registerFactoryDefaults([key: "factory"])
+    }
+    try check(nil) { _, _ in }
+  }
+
   /// One key in every layer, removed layer by layer: each time the next layer wins.
   @Test func oneKeyInEveryLayerRemovedLayerByLayer() throws {
     let key = "EveryLayerKey"
