@@ -19,10 +19,13 @@ let package = Package(
   name: "plistctl",
   products: [
     .library(name: "PlistCore", targets: ["PlistCore"]),
+    // Foundation's `UserDefaults` on PlistCore, for code ported by changing its import.
+    .library(name: "PlistCoreCompat", targets: ["PlistCoreCompat"]),
     .executable(name: "plistctl", targets: ["plistctl"]),
   ],
   targets: [
     .target(name: "PlistCore", swiftSettings: strict),
+    .target(name: "PlistCoreCompat", dependencies: ["PlistCore"], swiftSettings: strict),
     // Released fully static (the Swift runtime and libc linked in: it runs on any Linux, and
     // starts without the dynamic loader), here rather than in the Makefile so that
     // `swift run -c release plistctl`, `make install` and `make deb` share one build.
@@ -58,11 +61,17 @@ let package = Package(
       swiftSettings: strict),
     // Foundation's real UserDefaults in a separate process, for the interop tests.
     .executableTarget(name: "UserDefaultsProbe", path: "Tests/UserDefaultsProbe"),
+    // Three programs written for Foundation's UserDefaults, built on Foundation and, with
+    // only the import changed, on PlistCoreCompat (PortedProgramTests compares the two).
+    .executableTarget(name: "PortedOnFoundation", path: "Tests/Ported/OnFoundation"),
+    .executableTarget(
+      name: "PortedOnPlistCore", dependencies: ["PlistCoreCompat"], path: "Tests/Ported/OnPlistCore"
+    ),
     .testTarget(
       name: "CLITests",
       dependencies: [
         "plistctl", "PlistCore", "TestSupport", "UserDefaultsProbe", "pigeon", "DefaultsWorker",
-        "TerminalProbe",
+        "TerminalProbe", "PortedOnFoundation", "PortedOnPlistCore",
       ],
       swiftSettings: strict),
   ]

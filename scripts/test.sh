@@ -17,11 +17,19 @@ trap 'rm -f "$log" "$hang"' EXIT
 build_limit=${BUILD_TIME_LIMIT:-1800}
 test_limit=${TEST_TIME_LIMIT:-900}
 
-# swift test leads a process group of its own, so that it and every process it started
-# (the test runner, plistctl, git, tmux clients) can be stopped together. stdbuf: the runner
+# swift test leads a session of its own, so that it and every process it started (the test
+# runner, plistctl, git, tmux clients) can be found and stopped together. stdbuf: the runner
 # writes to a file through C's stdio, which would hold its lines until the end.
 setsid stdbuf -oL -eL "${SWIFT:-swift}" test --disable-xctest "$@" >"$log" 2>&1 &
 group=$!
+# Every process of the session: swift test puts the runner (and the build its compilers) in
+# process groups of their own, so the session, not the group, holds them all.
+stop_all() {
+  pkill "-$1" -s "$group" 2>/dev/null
+  kill "-$1" "$group" 2>/dev/null
+}
+# Stopped from outside (CI's own limit, Ctrl-C): the session goes too.
+trap 'stop_all KILL; exit 130' INT TERM HUP
 tail -n +1 -f --pid="$group" "$log" &
 shown=$!
 
@@ -45,9 +53,9 @@ report_hang() {
   echo
   echo "!! $1"
   echo "-- processes still running:"
-  ps -o pid,ppid,etime,stat,args -g "$group" | cut -c1-200
+  ps -o pid,ppid,etime,stat,args -s "$group" | cut -c1-200
   if command -v gdb >/dev/null; then
-    for pid in $(ps -o pid= -g "$group"); do
+    for pid in $(ps -o pid= -s "$group"); do
       case "$(ps -o args= -p "$pid")" in
       *PackageTests* | *plistctl* | *UserDefaultsProbe*)
         echo "-- threads of $pid ($(ps -o comm= -p "$pid")):"
@@ -77,9 +85,9 @@ while kill -0 "$group" 2>/dev/null; do
     else
       report_hang "the tests did not finish within ${test_limit} s (TEST_TIME_LIMIT)"
     fi >"$hang"
-    kill -TERM -- "-$group" 2>/dev/null
-    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$group" 2>/dev/null && sleep 1; done
-    kill -KILL -- "-$group" 2>/dev/null
+    stop_all TERM
+    for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -s "$group" >/dev/null && sleep 1; done
+    stop_all KILL
     status=124
     break
   fi

@@ -64,7 +64,7 @@ public enum ChildProcess {
     // (Weakly: the process holds its pipes, whose descriptors must not outlive the run.)
     DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { [weak process] in
       guard let process, process.isRunning else { return }
-      killed.set(Data("[killed after \(Int(timeLimit)) s]\n".utf8), isError: true)
+      killed.append(Data("[killed after \(Int(timeLimit)) s]\n".utf8))
       kill(process.processIdentifier, SIGKILL)
     }
     // Output is drained on other threads while the input is written, so neither pipe fills.
@@ -76,11 +76,15 @@ public enum ChildProcess {
         collected.set(data, isError: isError)
       }
     }
-    input.fileHandleForWriting.write(Data(stdin))
-    try input.fileHandleForWriting.close()
+    // Written on another thread too: a child that reads none of a large input must not block
+    // this one past the time limit. (SIGPIPE is left as it is: children inherit an ignored
+    // SIGPIPE, and `yes | …` would then complain instead of ending quietly.)
+    DispatchQueue.global().async(group: group) {
+      if !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: Data(stdin)) }
+      try? input.fileHandleForWriting.close()
+    }
     if group.wait(timeout: .now() + timeLimit + 5) == .timedOut {
-      killed.set(
-        Data("[its output was still open after \(Int(timeLimit)) s]\n".utf8), isError: true)
+      killed.append(Data("[its output was still open after \(Int(timeLimit)) s]\n".utf8))
     }
     process.waitUntilExit()
     let (out, err) = collected.both
@@ -97,6 +101,11 @@ public enum ChildProcess {
 
     func set(_ data: Data, isError: Bool) {
       lock.withLock { if isError { err = data } else { out = data } }
+    }
+
+    /// Adds to standard error's text (the run's own notes).
+    func append(_ data: Data) {
+      lock.withLock { err += data }
     }
 
     var both: (Data, Data) { lock.withLock { (out, err) } }

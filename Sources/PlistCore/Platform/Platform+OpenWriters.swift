@@ -19,38 +19,27 @@ extension Platform {
   /// cannot be told (no `/proc`, or the writer is another user's or in another PID
   /// namespace): the caller's other evidence stands then.
   ///
-  /// Costs a `stat` per open descriptor of this user's processes (a few milliseconds), so it
-  /// is asked only of a file that is empty or does not parse.
+  /// Costs a `readlink` per open descriptor of this user's processes (a few milliseconds),
+  /// so it is asked only of a file that is empty or does not parse. The links' text is
+  /// compared with the file's canonical path: a `stat` through each descriptor would ask the
+  /// file system behind every open file of the machine, a hung network mount included. (A
+  /// file reached by another path, through a bind mount, is not recognised.)
   static func isOpenForWriting(_ path: String) -> Bool {
-    var file = stat()
-    guard stat(path, &file) == 0, let processes = opendir("/proc") else { return false }
-    defer { closedir(processes) }
-    while let entry = readdir(processes) {
-      let process = entryName(entry)
-      guard isNumber(process) else { continue }
+    guard let resolved = realpath(path, nil) else { return false }
+    let target = String(cString: resolved)
+    free(resolved)
+    guard let processes = try? directoryEntries("/proc") else { return false }
+    for process in processes where isNumber(process) {
       let descriptors = "/proc/\(process)/fd"
       // Another user's processes are not listed (EACCES): skipped.
-      guard let listing = opendir(descriptors) else { continue }
-      defer { closedir(listing) }
-      while let fdEntry = readdir(listing) {
-        let descriptor = entryName(fdEntry)
-        guard isNumber(descriptor) else { continue }
-        var info = stat()
-        guard stat("\(descriptors)/\(descriptor)", &info) == 0,
-          info.st_dev == file.st_dev, info.st_ino == file.st_ino,
+      for descriptor in (try? directoryEntries(descriptors)) ?? [] where isNumber(descriptor) {
+        guard linkTarget(atPath: "\(descriptors)/\(descriptor)") == target,
           let flags = openFlags(process: process, descriptor: descriptor)
         else { continue }
         if flags & O_ACCMODE != O_RDONLY { return true }
       }
     }
     return false
-  }
-
-  /// A directory entry's name.
-  private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
-    withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-    }
   }
 
   private static func isNumber(_ name: String) -> Bool {

@@ -122,12 +122,15 @@ struct DefaultsKeyTests {
       return values.list.withLock { $0 }
     }
     defaults[.testDotted] = 5
-    #expect(await wait(for: 1) == [5])
+    let first = await wait(for: 1)
+    #expect(first == [5])
     // Another program writes the file.
     try box.write("com.example.pigeon.plist", ["com.example.feature.level": 9, "HPMapType": 1])
-    #expect(await wait(for: 2) == [5, 9])
+    let second = await wait(for: 2)
+    #expect(second == [5, 9])
     defaults.reset(.testDotted)
-    #expect(await wait(for: 3) == [5, 9, 1])  // the default again
+    let third = await wait(for: 3)
+    #expect(third == [5, 9, 1])  // the default again
     defaults[.testHome] = Location(latitude: 1, longitude: 2)
     let changes = await several.wait(for: 2)
     #expect(changes.map(\.key) == ["HPMapType", "HPHome"])
