@@ -65,6 +65,22 @@ struct DefaultsSearchListTests {
       defaults.path(of: .system(".GlobalPreferences")) == box.system + "/.GlobalPreferences.plist")
   }
 
+  /// The file of each file layer of com.example.pigeon with the suite group.example (this
+  /// host `m1`), first to last: relative to the root, the shared ones in `system`.
+  static func fileLayers(system: String) -> [(String, DefaultsLayer)] {
+    [
+      ("ByHost/com.example.pigeon.m1.plist", .app(.current)),
+      ("com.example.pigeon.plist", .app(.any)),
+      ("ByHost/group.example.m1.plist", .suite("group.example", .current)),
+      ("group.example.plist", .suite("group.example", .any)),
+      ("ByHost/.GlobalPreferences.m1.plist", .global(.current)),
+      (".GlobalPreferences.plist", .global(.any)),
+      (system + "/com.example.pigeon.plist", .system("com.example.pigeon")),
+      (system + "/group.example.plist", .system("group.example")),
+      (system + "/.GlobalPreferences.plist", .system(".GlobalPreferences")),
+    ]
+  }
+
   /// A Defaults's first lookup looks the key up in each file without reading it into a
   /// dictionary (a one-key program costs what `plistctl read` does); later lookups read the
   /// files whole. Both answer alike, with whichever layer wins: each file layer in turn
@@ -72,16 +88,7 @@ struct DefaultsSearchListTests {
   /// dictionary (skipped, as by the getters), and the layers in memory.
   @Test func theFirstLookupAnswersAsLaterOnes() throws {
     let key = "FirstKey"
-    let files: [(String, DefaultsLayer)] = [
-      ("ByHost/com.example.pigeon.m1.plist", .app(.current)),
-      ("com.example.pigeon.plist", .app(.any)),
-      ("ByHost/group.example.m1.plist", .suite("group.example", .current)),
-      ("group.example.plist", .suite("group.example", .any)),
-      ("ByHost/.GlobalPreferences.m1.plist", .global(.current)),
-      (".GlobalPreferences.plist", .global(.any)),
-      ("SYSTEM/com.example.pigeon.plist", .system("com.example.pigeon")),
-      ("SYSTEM/.GlobalPreferences.plist", .system(".GlobalPreferences")),
-    ]
+    let files = Self.fileLayers(system: "")
     func check(
       _ expected: (PlistValue, DefaultsLayer)?, arguments: [String] = [],
       _ setUp: (DefaultsSandbox, Defaults) throws -> Void
@@ -96,15 +103,13 @@ struct DefaultsSearchListTests {
         #expect(answer?.value == expected?.0 && answer?.layer == expected?.1, "\(answers)")
       }
     }
-    func file(_ box: DefaultsSandbox, _ name: String) -> String {
-      name.replacingOccurrences(of: "SYSTEM", with: box.system)
-    }
     for winner in files.indices {
       try check((.string(files[winner].1.description), files[winner].1)) { box, _ in
+        let files = Self.fileLayers(system: box.system)
         for (name, layer) in files[winner...] {
-          try box.write(file(box, name), [key: .string(layer.description), "other": 1])
+          try box.write(name, [key: .string(layer.description), "other": 1])
         }
-        for (name, _) in files[..<winner] { try box.write(file(box, name), ["other": 1]) }
+        for (name, _) in files[..<winner] { try box.write(name, ["other": 1]) }
       }
     }
     // Not parsed, not a dictionary: the next layer.
@@ -136,17 +141,7 @@ struct DefaultsSearchListTests {
     let defaults = try box.defaults()
     defaults.setVolatileDomain([key: "volatile"], forName: "v")
     defaults.addSuite(named: "group.example")
-    let files: [(String, DefaultsLayer)] = [
-      ("ByHost/com.example.pigeon.m1.plist", .app(.current)),
-      ("com.example.pigeon.plist", .app(.any)),
-      ("ByHost/group.example.m1.plist", .suite("group.example", .current)),
-      ("group.example.plist", .suite("group.example", .any)),
-      ("ByHost/.GlobalPreferences.m1.plist", .global(.current)),
-      (".GlobalPreferences.plist", .global(.any)),
-      (box.system + "/com.example.pigeon.plist", .system("com.example.pigeon")),
-      (box.system + "/group.example.plist", .system("group.example")),
-      (box.system + "/.GlobalPreferences.plist", .system(".GlobalPreferences")),
-    ]
+    let files = Self.fileLayers(system: box.system)
     for (file, layer) in files { try box.write(file, [key: .string(layer.description)]) }
     defaults.register(defaults: [key: "registered"])
     defaults.registerFactoryDefaults([key: "factory"])
