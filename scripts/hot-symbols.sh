@@ -9,7 +9,7 @@
 #
 # The list: every function callgrind sees run (mangled names), in three groups: those of
 # `read D K` first (the command whose start-up matters most), then those of the other
-# small-domain commands, then conversions and find; then the variables `read D K` reads or
+# small-domain commands, then a one-key program on Defaults, then conversions and find; then the variables `read D K` reads or
 # writes (valgrind's lackey traces the addresses, nm names them). A symbol missing from an
 # old list only lands where the linker would have put it: the list needs no update for
 # correctness, only for speed.
@@ -58,6 +58,18 @@ run small import com.example.other "$work/exported.plist"
 run small --version
 run small --help
 
+# A program reading one key through Defaults (bench/defaults/read_one_key.swift, linked as
+# plistctl is, with this list), for apps that link their start-up path the same way.
+bin=$(swift build -c release --show-bin-path)
+swiftc -O -static-executable -use-ld=lld -Xlinker --symbol-ordering-file=packaging/hot-symbols.txt \
+  -Xlinker --no-warn-symbol-ordering -Xlinker --no-rosegment -I "$bin/Modules" \
+  bench/defaults/read_one_key.swift "$bin"/PlistCore.build/*.o -o "$work/read-one-key" 2>/dev/null
+cp "$XDG_CONFIG_HOME/com.example.hot.plist" "$XDG_CONFIG_HOME/com.example.bench.plist"
+"$plistctl" write com.example.bench HPMapType -int 2
+touch -d '2 hours ago' "$XDG_CONFIG_HOME/com.example.bench.plist"
+valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/runs/defaults.%p" \
+  "$work/read-one-key" >/dev/null 2>&1 || true
+
 python3 -c 'import plistlib, sys; plistlib.dump({"k%d" % i: [i, "é %d" % i, 1.5, True, b"x"]
   for i in range(200)}, open(sys.argv[1], "wb"))' "$work/mix.plist"
 run other lint "$work/mix.plist"
@@ -95,6 +107,7 @@ PY
 out=packaging/hot-symbols.txt
 names read >"$out"
 names small | grep -v -x -F -f "$out" >>"$out" || true
+names defaults | grep -v -x -F -f "$out" >>"$out" || true
 names other | grep -v -x -F -f "$out" >>"$out" || true
 functions=$(wc -l <"$out")
 grep -v -x -F -f "$out" "$work/data" >>"$out" || true
