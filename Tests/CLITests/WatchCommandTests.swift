@@ -8,6 +8,7 @@ struct WatchCommandTests {
   /// A running `plistctl watch` whose output is collected as it arrives.
   final class Watch: @unchecked Sendable {
     let process = Process()
+    private let outputPipe = Pipe()
     private let condition = NSCondition()
     private var text = ""
     /// Whether the output pipe has reached its end (every writer gone).
@@ -22,16 +23,15 @@ struct WatchCommandTests {
       process.executableURL = program ?? CLI.executable
       process.arguments = program == nil ? ["watch"] + arguments : arguments
       process.environment = box.environment.merging(environment) { $1 }
-      let output = Pipe()
-      process.standardOutput = output
-      if collectingErrors { process.standardError = output }
+      process.standardOutput = outputPipe
+      if collectingErrors { process.standardError = outputPipe }
       process.terminationHandler = { [weak self] _ in
         guard let self else { return }
         self.condition.lock()
         self.condition.broadcast()
         self.condition.unlock()
       }
-      output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
         guard let self else { return }
         let data = handle.availableData
         self.condition.lock()
@@ -108,10 +108,22 @@ struct WatchCommandTests {
 
     private var readyLine = ""
 
-    /// Stops the process; returns the lines printed after the watch was ready.
+    /// The pipe's read source is cancelled before the pipe closes its descriptor: a
+    /// descriptor closed under a live source, its number then reused, crashed libdispatch's
+    /// event loop (`_dispatch_event_loop_drain`) in a later test.
+    deinit {
+      outputPipe.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// Stops the process; returns the lines printed after the watch was ready (its output
+    /// read to the end, for five seconds at most).
     func stop() -> String {
       process.terminate()
       process.waitUntilExit()
+      let deadline = Date().addingTimeInterval(5)
+      condition.lock()
+      while !outputEnded && condition.wait(until: deadline) {}
+      condition.unlock()
       let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
       let start = lines.lastIndex(of: Substring(readyLine)).map { $0 + 1 } ?? 0
       return lines[start...].joined(separator: "\n")
