@@ -249,8 +249,7 @@ extension DomainStore {
       // stay as it is while nobody writes it (then that is what it holds).
       var sameVersion = 0
       var changed = false
-      var settledNow = false
-      while !changed && !settledNow && polls < pollLimit {
+      while !changed && polls < pollLimit {
         Platform.sleep(milliseconds: 20)
         polls += 1
         let now = Platform.identity(atPath: path)
@@ -259,12 +258,9 @@ extension DomainStore {
           guard sameVersion >= 4 else { continue }
           // Unchanged for 80 ms: saved, unless a program still holds it open for writing
           // (one that was stopped or descheduled between its truncation and its write).
-          if Platform.isOpenForWriting(path) {
-            sameVersion = 0
-            pollLimit = settlingPollsWhileWritten
-          } else {
-            settledNow = true
-          }
+          guard Platform.isOpenForWriting(path) else { break }
+          sameVersion = 0
+          pollLimit = settlingPollsWhileWritten
         } else {
           known = now
           changed = true
