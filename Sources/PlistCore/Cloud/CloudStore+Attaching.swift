@@ -19,6 +19,24 @@ extension CloudStore {
     return try open(name, at: attachment.location, directories: directories, clock: clock)
   }
 
+  /// The store of an attachment read already (`CloudAttachments.all()`), so that a command
+  /// reads the record once.
+  ///
+  /// - Parameters:
+  ///   - name: The store's name on this machine.
+  ///   - attachment: Its attachment.
+  ///   - directories: plistctl's directories.
+  ///   - clock: The physical clock (nil: the system's).
+  /// - Returns: The store.
+  /// - Throws: `PlistError` for a bad name.
+  public static func attached(
+    named name: String, as attachment: CloudAttachments.Attachment,
+    directories: CloudDirectories, clock: (@Sendable () -> Int64)? = nil
+  ) throws(PlistError) -> CloudStore {
+    try validate(name: name)
+    return try open(name, at: attachment.location, directories: directories, clock: clock)
+  }
+
   /// Attaches a store to a location — a git remote or a replicated folder — and syncs it
   /// for the first time: one `initialSync` change with the store's values. Attaching an
   /// attached store to another location replaces its values with the new store's,

@@ -11,8 +11,9 @@ extension CloudStore {
     public var changes: [CloudChange]
     /// Entries held back because their clock is too far ahead of this machine's, by key.
     public var heldBack: [String: CloudEntry]
-    /// Files in `replicas/` that are not replicas' files (sync tools' temporary files), and
-    /// replicas' files that could not be read, with why.
+    /// Files in `replicas/` that are not replicas' files (sync tools' temporary files),
+    /// replicas' files that could not be read, and what the engine holds that was not
+    /// brought here (`CloudFolderEntry.Kind.notBrought`), with why.
     public var ignored: [CloudFolderEntry]
     /// Sync tools' conflict copies of replicas' files that were merged (and removed).
     public var mergedCopies: [String]
@@ -92,12 +93,13 @@ extension CloudStore {
       if adopted != ReplicaState(replica: replica) { try save(adopted, offering: false) }
     }
     let outcome = try transport.exchange(file: publishedName, engineLock: engineLock) {
-      (reached) throws(PlistError) -> [UInt8] in
+      (arrival) throws(PlistError) -> [UInt8] in
       // Others' files are read and parsed before the store's lock is taken: a write waits
       // only for the join and the save.
-      let folder = readReplicaFolder()
+      var folder = readReplicaFolder()
+      folder.ignored += arrival.notBrought
       return try withLock { () throws(PlistError) -> [UInt8] in
-        let (state, bytes) = try merged(folder, into: &report, reached: reached)
+        let (state, bytes) = try merged(folder, into: &report, reached: arrival.reached)
         let shown = quota.visible(state.entries)
         last = (shown.values, shown.dropped)
         return bytes
@@ -290,6 +292,10 @@ public struct CloudFolderEntry: Sendable, Equatable {
     case conflictCopy
     /// A replica's file that cannot be read.
     case unreadable(PlistError)
+    /// A file the engine holds that was not brought here, and why: outside a store's shape
+    /// (a link, a folder, a file too large — a git store's next commit leaves it out), or
+    /// past the most a sync takes in (the smallest files are taken first).
+    case notBrought(String)
     /// Anything else.
     case stray
   }

@@ -48,25 +48,46 @@ import Synchronization
       }
       let watcher: Int32
       do { watcher = try Platform.makeWatcher() } catch { throw .system(error) }
-      let watches = StoreWatches(
-        // Git's clone changes only in this machine's own syncs: watching it would have each
-        // sync that pushes followed by another.
-        replicas: transport.filesArriveByThemselves
-          ? Platform.addWatch(
-            watcher, transport.replicasDirectory, mask: Platform.directoryEvents) : nil,
+      var watches = StoreWatches(
+        replicas: nil, folder: nil,
         state: Platform.addWatch(watcher, stateDirectory, mask: Platform.directoryEvents))
+      // Git's clone changes only in this machine's own syncs: watching it would have each
+      // sync that pushes followed by another.
+      if transport.filesArriveByThemselves {
+        watches.folder = Platform.addWatch(
+          watcher, watches.folderPath(of: transport), mask: Platform.directoryEvents)
+        watches.replicas = Platform.addWatch(
+          watcher, transport.replicasDirectory, mask: Platform.directoryEvents)
+      }
       for directory in directories {
         _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
       }
       return (watcher, watches)
     }
 
-    /// The watch descriptors of a store's own two directories.
+    /// The watch descriptors of a store's own directories.
     struct StoreWatches {
       /// The replicas' folder.
       var replicas: Int32?
+      /// The folder that holds it (a synced folder's top): a sync tool may replace
+      /// `replicas/` whole, or make it after the watch started; its watch is then renewed.
+      var folder: Int32?
       /// The state directory.
       var state: Int32?
+
+      /// The folder that holds the replicas' folder.
+      func folderPath(of transport: some CloudTransport) -> String {
+        let path = transport.replicasDirectory
+        return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+      }
+
+      /// Watches the replicas' folder as it is now, in place of the watch of the one that
+      /// went (removed, or moved away — whose events must no longer count).
+      mutating func renewReplicas(_ watcher: Int32, of transport: some CloudTransport) {
+        if let old = replicas { Platform.removeWatch(watcher, old) }
+        replicas = Platform.addWatch(
+          watcher, transport.replicasDirectory, mask: Platform.directoryEvents)
+      }
     }
 
     func watch(
@@ -82,10 +103,12 @@ import Synchronization
 
     /// The loop of `watch`, on a watcher made already.
     func watch(
-      _ watcher: Int32, watches: StoreWatches, every interval: Int64?, wakeup: Wakeup,
+      _ watcher: Int32, watches given: StoreWatches, every interval: Int64?, wakeup: Wakeup,
       isStopped: () -> Bool, handle: (Wake) throws(PlistError) -> Void
     ) throws(PlistError) {
+      var watches = given
       let ownName = Self.ownFileName
+      let replicasName = transport.replicasDirectory.split(separator: "/").last.map(String.init)
       let timeout = interval.map { Int32(clamping: $0) } ?? -1
       while !isStopped() {
         let (ready, _) = Platform.waitForEvents(
@@ -101,6 +124,14 @@ import Synchronization
         for event in events {
           if event.watch == watches.state {
             if event.name == ownName { wakes.insert(.ownFile) }
+          } else if event.watch == watches.folder {
+            // `replicas/` made, replaced or moved: watched anew, and what it holds merged.
+            guard event.name == replicasName || event.isAboutTheDirectory else { continue }
+            watches.renewReplicas(watcher, of: transport)
+            wakes.insert(.otherReplicas)
+          } else if event.watch == watches.replicas, event.isAboutTheDirectory {
+            watches.renewReplicas(watcher, of: transport)
+            wakes.insert(.otherReplicas)
           } else if event.watch == watches.replicas {
             // This replica's published copy too: another machine sharing its id may have
             // written it (a sync that leaves it as it is writes nothing, so no loop).
@@ -108,7 +139,8 @@ import Synchronization
             case .replica, .conflictCopy: wakes.insert(.otherReplicas)
             default: continue
             }
-          } else {
+          } else if !event.endsTheWatch {
+            // (The end of a watch renewed above is no news.)
             wakes.insert(.otherDirectories)
           }
         }

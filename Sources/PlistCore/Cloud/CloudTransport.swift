@@ -25,12 +25,14 @@ public protocol CloudTransport: Sendable {
   ///   - engineLock: The store's engine lock, held for the whole exchange; programs the
   ///     transport runs inherit it, so that no exchange starts while one of them still runs.
   ///   - merge: Folds the files received into this replica's state; its argument says
-  ///     whether the engine was reached (when not, what is local is merged all the same).
+  ///     whether the engine was reached (when not, what is local is merged all the same)
+  ///     and what the engine holds that was not brought.
   /// - Returns: Whether the engine has this replica's file now.
   /// - Throws: What `merge` throws; `PlistError` when the engine fails for another reason
   ///   than being out of reach.
   func exchange(
-    file name: String, engineLock: Int32, merge: (_ reached: Bool) throws(PlistError) -> [UInt8]
+    file name: String, engineLock: Int32,
+    merge: (CloudArrival) throws(PlistError) -> [UInt8]
   ) throws(PlistError) -> CloudExchangeOutcome
   /// Puts a copy of this replica's file where the engine picks it up, when that needs no
   /// network: a synced folder's copy is replaced at every change of the file (a write, a
@@ -48,6 +50,20 @@ public protocol CloudTransport: Sendable {
   func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool
   /// Forgets the local side (git: the private clone); the shared store is left as it is.
   func discard() throws(PlistError)
+}
+
+/// What an exchange brought, as its merge is told.
+public struct CloudArrival: Sendable {
+  /// Whether the engine was reached; when not, what is local is merged all the same.
+  public var reached: Bool
+  /// What the engine holds that was not brought, with why (`CloudFolderEntry.Kind.notBrought`).
+  public var notBrought: [CloudFolderEntry] = []
+
+  /// An arrival.
+  public init(reached: Bool, notBrought: [CloudFolderEntry] = []) {
+    self.reached = reached
+    self.notBrought = notBrought
+  }
 }
 
 /// How an exchange with the engine went.

@@ -32,13 +32,14 @@ public struct FolderTransport: CloudTransport {
   /// replica's file: the exchange merges — reached as long as `replicas/` is a folder (an
   /// unmounted share is not; a link is not followed).
   public func exchange(
-    file name: String, engineLock: Int32, merge: (_ reached: Bool) throws(PlistError) -> [UInt8]
+    file name: String, engineLock: Int32,
+    merge: (CloudArrival) throws(PlistError) -> [UInt8]
   ) throws(PlistError) -> CloudExchangeOutcome {
     do { _ = try SharedFolder(path: replicasDirectory) } catch {
-      _ = try merge(false)
+      _ = try merge(CloudArrival(reached: false))
       return .offline(reason: "\(replicasDirectory) is not a folder here (\(error.errno))")
     }
-    _ = try merge(true)
+    _ = try merge(CloudArrival(reached: true))
     return .sent
   }
 

@@ -73,17 +73,23 @@ struct SharedFolder: ~Copyable {
   /// Replaces `name` with `bytes` atomically: written to `temporaryName` in the folder
   /// (created, never opened through a link), flushed, renamed over `name` — which replaces a
   /// link of that name rather than writing where it points — and the folder flushed.
-  func replace(_ name: String, with bytes: [UInt8], temporaryName: String, mode: UInt32)
-    throws(SystemError)
-  {
+  /// (`flushing` false: a cache made again from elsewhere, not worth waiting for the disk.)
+  func replace(
+    _ name: String, with bytes: [UInt8], temporaryName: String, mode: UInt32,
+    flushing: Bool = true
+  ) throws(SystemError) {
     let target = path + "/" + name
     _ = unlinkat(fd, temporaryName, 0)
     let file = openat(
       fd, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode))
     guard file >= 0 else { throw SystemError(operation: .create, path: target) }
-    do {
+    do throws(SystemError) {
       try Platform.writeAll(fd: file, bytes, path: target)
-      try Platform.syncAndClose(fd: file, path: target)
+      if flushing {
+        try Platform.syncAndClose(fd: file, path: target)
+      } else if close(file) != 0 {
+        throw SystemError(operation: .write, path: target)
+      }
     } catch {
       _ = unlinkat(fd, temporaryName, 0)
       throw error
@@ -93,18 +99,19 @@ struct SharedFolder: ~Copyable {
       _ = unlinkat(fd, temporaryName, 0)
       throw failure
     }
-    _ = fsync(fd)
+    if flushing { _ = fsync(fd) }
   }
 
   /// `replace(_:with:temporaryName:mode:)` unless the file already holds `bytes` (so that
   /// a copy written again unchanged raises no event for a watch or a sync tool).
   func replaceIfDifferent(
-    _ name: String, with bytes: [UInt8], temporaryName: String, mode: UInt32
+    _ name: String, with bytes: [UInt8], temporaryName: String, mode: UInt32,
+    flushing: Bool = true
   ) throws(SystemError) {
     if case .bytes(let current) = try read(name, limit: bytes.count + 1), current == bytes {
       return
     }
-    try replace(name, with: bytes, temporaryName: temporaryName, mode: mode)
+    try replace(name, with: bytes, temporaryName: temporaryName, mode: mode, flushing: flushing)
   }
 
   /// Removes a name (a file or a link itself, never what a link points to); a missing one

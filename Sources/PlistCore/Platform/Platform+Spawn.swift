@@ -55,6 +55,10 @@ extension Platform {
     var inherited: [Int32] = []
     /// Milliseconds after which it is killed (SIGKILL), or nil to wait for ever.
     var timeoutMilliseconds: Int?
+    /// Bytes for its standard input, which ends after them; nil: `/dev/null`.
+    var input: [UInt8]?
+    /// How many bytes of its standard output are kept (the rest is read and dropped).
+    var outputLimit = 1 << 20
   }
 
   /// Runs a program found on `PATH`, with standard input closed, and collects its output.
@@ -70,7 +74,7 @@ extension Platform {
     try run(arguments, options: RunOptions(environment: environment))
   }
 
-  /// Runs a program found on `PATH` as `options` say, with standard input closed, and
+  /// Runs a program found on `PATH` as `options` say, with the standard input they give, and
   /// collects its output; past the deadline it is killed and its result says so.
   ///
   /// - Parameters:
@@ -94,10 +98,28 @@ extension Platform {
       close(outputPipe[1])
       throw failure
     }
+    // Standard input is a socket rather than a pipe: a send to a program that exited
+    // without reading it all fails with EPIPE instead of raising SIGPIPE in this process.
+    var inputPair: [Int32] = [-1, -1]
+    if options.input != nil {
+      let made = inputPair.withUnsafeMutableBufferPointer {
+        socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0, $0.baseAddress)
+      }
+      guard made == 0 else {
+        let failure = SystemError(operation: .create, path: "socketpair")
+        for fd in outputPipe + errorPipe { close(fd) }
+        throw failure
+      }
+    }
+    defer { for fd in inputPair where fd >= 0 { close(fd) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if options.input != nil {
+      posix_spawn_file_actions_adddup2(&actions, inputPair[1], 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
     posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
     // A descriptor duplicated onto its own number loses close-on-exec in the child only
@@ -135,6 +157,10 @@ extension Platform {
     }
     close(outputPipe[1])
     close(errorPipe[1])
+    if inputPair[1] >= 0 {
+      close(inputPair[1])
+      inputPair[1] = -1
+    }
     defer {
       close(outputPipe[0])
       close(errorPipe[0])
@@ -144,7 +170,8 @@ extension Platform {
     }
     let deadline = options.timeoutMilliseconds.map { monotonicMilliseconds() + Int64($0) }
     let (output, errors, finished) = collect(
-      outputPipe[0], errorPipe[0], of: child, until: deadline)
+      outputPipe[0], errorPipe[0], feeding: inputPair[0], options.input ?? [], of: child,
+      until: deadline, keeping: options.outputLimit)
     // Past the deadline: killed, and not waited for to close its output (a child of its own,
     // such as ssh, may hold the pipes open).
     if !finished { kill(-child, SIGKILL) }
@@ -162,18 +189,29 @@ extension Platform {
   }
 
   /// Reads two pipes to their ends at once (reading one after the other could leave the
-  /// program blocked writing to the other when its buffer fills).
+  /// program blocked writing to the other when its buffer fills), while sending `input` to
+  /// `inputSocket` (when it is not -1) as the program takes it, then ending it.
   /// Until `deadline` (monotonic milliseconds), if any: then the third value is false.
   /// Once `child` has exited, what is left in the pipes is read and the ends are not waited
   /// for: something it started and left running (an ssh connection master) may hold them.
   private static func collect(
-    _ first: Int32, _ second: Int32, of child: pid_t, until deadline: Int64?
+    _ first: Int32, _ second: Int32, feeding inputSocket: Int32, _ input: [UInt8],
+    of child: pid_t, until deadline: Int64?, keeping outputLimit: Int
   ) -> ([UInt8], [UInt8], Bool) {
     var buffers: [[UInt8]] = [[], []]
+    // What a program prints on standard error is kept up to 1 MiB (a remote's messages
+    // reach git's).
+    let limits = [outputLimit, 1 << 20]
     var fds = [
       pollfd(fd: first, events: Int16(POLLIN), revents: 0),
       pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: inputSocket, events: Int16(POLLOUT), revents: 0),
     ]
+    var sent = 0
+    if inputSocket >= 0 && input.isEmpty {
+      shutdown(inputSocket, Int32(SHUT_WR))
+      fds[2].fd = -1
+    }
     var chunk = [UInt8](repeating: 0, count: 16_384)
     var exited = false
     while fds.contains(where: { $0.fd >= 0 }) {
@@ -184,7 +222,7 @@ extension Platform {
         if left <= 0 { return (buffers[0], buffers[1], false) }
         wait = min(wait, Int32(clamping: left))
       }
-      let ready = poll(&fds, 2, wait)
+      let ready = poll(&fds, nfds_t(fds.count), wait)
       if ready < 0 {
         if Errno.current == .interrupted { continue }
         break
@@ -200,10 +238,22 @@ extension Platform {
       for slot in 0..<2 where fds[slot].fd >= 0 && fds[slot].revents != 0 {
         let count = chunk.withUnsafeMutableBytes { read(fds[slot].fd, $0.baseAddress, $0.count) }
         if count > 0 {
-          // What a program prints is kept up to 1 MiB (a remote's messages reach git's).
-          if buffers[slot].count < 1 << 20 { buffers[slot] += chunk[0..<count] }
+          let room = max(0, limits[slot] - buffers[slot].count)
+          buffers[slot] += chunk[0..<min(count, room)]
         } else if count == 0 || Errno.current != .interrupted {
           fds[slot].fd = -1
+        }
+      }
+      if fds[2].fd >= 0 && fds[2].revents != 0 {
+        let count = input[sent...].withUnsafeBytes {
+          send(inputSocket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        }
+        if count > 0 { sent += count }
+        let failed = count < 0 && Errno.current != .interrupted && Errno.current != .wouldBlock
+        if sent == input.count || failed {
+          // The end of its input (or a program that stopped reading it).
+          shutdown(inputSocket, Int32(SHUT_WR))
+          fds[2].fd = -1
         }
       }
     }

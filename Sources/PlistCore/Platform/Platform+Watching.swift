@@ -39,6 +39,9 @@
     var isAboutTheDirectory: Bool {
       mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
     }
+
+    /// Whether it says only that its watch ended (one removed, or whose directory went).
+    var endsTheWatch: Bool { mask & UInt32(IN_IGNORED) != 0 }
   }
 
   extension Platform {
@@ -52,6 +55,11 @@
     static func addWatch(_ watcher: Int32, _ path: String, mask: UInt32) -> Int32? {
       let watch = inotify_add_watch(watcher, path, mask)
       return watch >= 0 ? watch : nil
+    }
+
+    /// Ends a watch (one whose directory was moved away, say); one that ended already is fine.
+    static func removeWatch(_ watcher: Int32, _ watch: Int32) {
+      _ = inotify_rm_watch(watcher, watch)
     }
 
     /// Reads the events that are ready, or waits for some.

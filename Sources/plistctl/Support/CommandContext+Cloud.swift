@@ -11,11 +11,19 @@ extension CommandContext {
     try CloudStore.attached(named: name, directories: cloudDirectories())
   }
 
-  /// The store's mirror of defaults keys (no keys when none are mirrored).
-  func cloudMirror(_ store: CloudStore) throws(PlistError) -> CloudMirror {
-    let attachment = try CloudAttachments(directories: cloudDirectories())
-      .attachment(named: store.name)
-    let mirrors = attachment?.mirrors ?? [:]
+  /// An attached store with its mirror of defaults keys (no keys when none are mirrored),
+  /// from one read of the attachments record (or none, given the attachment).
+  func cloudMirror(named name: String, as given: CloudAttachments.Attachment? = nil)
+    throws(PlistError) -> CloudMirror
+  {
+    let directories = try cloudDirectories()
+    var attachment = given
+    if attachment == nil {
+      attachment = try CloudAttachments(directories: directories).attachment(named: name)
+    }
+    guard let attachment else { throw .cloudStoreNotAttached(name) }
+    let store = try CloudStore.attached(named: name, as: attachment, directories: directories)
+    let mirrors = attachment.mirrors
     var schemas: [String: SettingsSchema] = [:]
     for domain in mirrors.keys {
       if let schema = try schema(forDomain: domain) { schemas[domain] = schema }
@@ -28,6 +36,14 @@ extension CommandContext {
   func reportRefusals(_ refusals: [PlistError], store: String) {
     for refusal in refusals {
       report("\(store): not written into its mirrored domain: \(refusal)")
+    }
+  }
+
+  /// Reports what a sync did not bring, one line each: what another machine put in the
+  /// store that a store never holds, or past what a sync takes in.
+  func reportNotBrought(_ report: CloudStore.SyncReport, store: String) {
+    for entry in report.ignored {
+      if case .notBrought(let why) = entry.kind { self.report("\(store): \(entry.name): \(why)") }
     }
   }
 

@@ -189,6 +189,30 @@ import Testing
     #expect(try Self.valuesOfANewMachine(at: server, in: root)["k"] == 2)
   }
 
+  /// Point 9, the remote's configuration: a local remote that is a checked-out repository
+  /// set to take pushes into its work tree (`updateInstead`) would run the filter its
+  /// configuration names on the files pushed. The push is refused instead (git's default
+  /// for such a remote); nothing runs, and the write stays here.
+  @Test func aLocalRemotesCheckoutNeverRuns() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let remote = root.path("stick")
+    let marker = root.path("filter-ran")
+    try Self.git(["init", "-q", "-b", "main", remote])
+    try Self.git(["-C", remote, "config", "receive.denyCurrentBranch", "updateInstead"])
+    try Self.git(["-C", remote, "config", "filter.evil.smudge", "echo ran >> '\(marker)'; cat"])
+    try Self.git(["-C", remote, "config", "filter.evil.clean", "cat"])
+    try Data("* filter=evil\n".utf8).write(
+      to: URL(fileURLWithPath: remote + "/.git/info/attributes"))
+    let a = Machine("a", in: root)
+    try a.attach(.git("file://" + remote))
+    try a.set("k", 1)
+    let report = try a.store.sync()
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    #expect(!report.inSync, "a remote with a checked-out branch is refused")
+    #expect(try a.values == ["k": 1])
+  }
+
   /// Point 4: a Syncthing conflict copy of this replica's file (two machines sharing its id)
   /// holds a write that is nowhere else; the sync merges it, removes the copy, and the
   /// write reaches the other machines.
@@ -369,37 +393,81 @@ extension CloudHostileRemoteTests {
 }
 
 extension CloudHostileRemoteTests {
-  /// Review finding: a push of a tree a store never has — many names sharing one large
-  /// blob (small to push, huge to check out), or paths outside a store's shape — is not
-  /// checked out: the sync is offline and says why, this machine's disk and values are
-  /// untouched.
-  @Test(arguments: ["large", "deep"])
-  func aTreeOutsideAStoresShapeIsNotCheckedOut(kind: String) throws {
+  /// A push of a tree a store never has — many names sharing one large blob (small to push,
+  /// huge to check out), paths outside a store's shape, links, a submodule — neither breaks
+  /// this machine (nothing is checked out: only a store's plain files are taken, within
+  /// bounds, smallest first) nor stays: the next honest sync commits a tree without what a
+  /// store never holds, and says what it left out.
+  @Test(arguments: ["large", "deep", "link", "submodule"])
+  func aVandalisedTreeIsRepairedByTheNextSync(kind: String) throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
     let (a, server) = try Self.machineThatSynced(in: root)
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    try b.set("fromB", 1)
+    try b.sync()
     try Self.push(to: server, in: root) { clone in
-      if kind == "large" {
+      switch kind {
+      case "large":
         let blob = Data(repeating: 0x41, count: 3 << 20)
         for index in 0..<30 {
           let name = String(format: "%032x", index + 1)
           try blob.write(to: URL(fileURLWithPath: clone + "/replicas/\(name).plist"))
         }
-      } else {
+      case "deep":
         try FileManager.default.createDirectory(
           atPath: clone + "/junk/deep", withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: clone + "/junk/deep/file"))
+      case "link":
+        try FileManager.default.createSymbolicLink(
+          atPath: clone + "/replicas/evil.plist", withDestinationPath: "/etc/passwd")
+      default:
+        // A repository of its own inside the tree: added as a submodule's commit.
+        try Self.git(["init", "-q", clone + "/replicas/sub"])
+        try Data("x".utf8).write(to: URL(fileURLWithPath: clone + "/replicas/sub/x"))
+        try Self.git(["add", "x"], in: clone + "/replicas/sub")
+        try Self.git(["commit", "-q", "-m", "sub"], in: clone + "/replicas/sub")
       }
     }
     try a.set("k", 2)
     let report = try a.store.sync()
-    #expect(!report.inSync)
-    #expect(report.offlineReason?.contains("not checked out") == true, "\(report)")
-    #expect(try a.values == ["k": 2])
+    #expect(report.inSync, "\(report)")
+    #expect(try a.values == ["k": 2, "fromB": 1])
     let tree = a.directories.workTree(ofStore: a.name)
-    #expect(!FileManager.default.fileExists(atPath: tree + "/junk"))
-    let checkedOut = try FileManager.default.contentsOfDirectory(atPath: tree + "/replicas")
-    #expect(checkedOut.count <= 1)
+    let brought = try FileManager.default.contentsOfDirectory(atPath: tree + "/replicas")
+    let bytes = try brought.reduce(0) {
+      $0
+        + ((try FileManager.default.attributesOfItem(atPath: tree + "/replicas/" + $1)[.size]
+          as? Int) ?? 0)
+    }
+    #expect(bytes <= GitTransport.maximumTreeBytes)
+    let notBrought = report.ignored.filter {
+      if case .notBrought = $0.kind { return true } else { return false }
+    }
+    guard case .git(let url) = server else { return }
+    let listed = try Self.git([
+      "--git-dir", String(url.dropFirst("file://".count)), "ls-tree", "-r", "--full-tree", "main",
+    ])
+    switch kind {
+    case "large":
+      #expect(notBrought.count == 9, "30 files of 3 MiB: 21 fit in 64 MiB with the small ones")
+      #expect(!brought.contains(String(format: "%032x.plist", 30)))
+    case "deep":
+      #expect(notBrought.map(\.name) == ["junk/deep/file"])
+      #expect(!listed.contains("junk/"), "repaired: \(listed)")
+    case "link":
+      #expect(notBrought.map(\.name) == ["replicas/evil.plist"])
+      #expect(!listed.contains("evil"), "repaired: \(listed)")
+      #expect(!brought.contains("evil.plist"))
+    default:
+      #expect(notBrought.map(\.name) == ["replicas/sub"])
+      #expect(!listed.contains("160000"), "repaired: \(listed)")
+    }
+    // Every machine goes on syncing, and gets every honest value.
+    try b.sync()
+    #expect(try b.values == ["k": 2, "fromB": 1])
+    #expect(try Self.valuesOfANewMachine(at: server, in: root) == ["k": 2, "fromB": 1])
   }
 }
 

@@ -66,6 +66,33 @@ import Testing
     #expect(await eventually { store.shared.withLock { $0.listeners.count } == 1 })
   }
 
+  /// Issue 24: a sync tool that replaces `replicas/` whole (moved away and made anew, or
+  /// removed and made again) does not end the stream's news: the new folder is watched.
+  @Test(arguments: ["moved", "removed"])
+  func aReplacedReplicasFolderIsWatchedAnew(how: String) async throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let (here, there) = try Self.attachedPair(in: root)
+    let store = try here.store
+    let changes = store.changes()
+    let replicas = root.path("shared/replicas")
+    let files = try FileManager.default.contentsOfDirectory(atPath: replicas)
+    if how == "moved" {
+      try FileManager.default.moveItem(atPath: replicas, toPath: replicas + ".old")
+      try FileManager.default.createDirectory(atPath: replicas, withIntermediateDirectories: false)
+      for name in files {
+        try FileManager.default.copyItem(
+          atPath: replicas + ".old/" + name, toPath: replicas + "/" + name)
+      }
+    } else {
+      try FileManager.default.removeItem(atPath: replicas)
+      try FileManager.default.createDirectory(atPath: replicas, withIntermediateDirectories: false)
+    }
+    try there.store.write(["after": 1])
+    #expect(await firstChanges(changes, count: 1).map(\.keys) == [["after"]])
+    #expect(store.dictionaryRepresentation["after"] == 1)
+  }
+
   /// Two machines attached to one replicated folder.
   static func attachedPair(in root: TemporaryDirectory) throws -> (Machine, Machine) {
     let here = Machine("here", in: root)

@@ -33,6 +33,44 @@ import Testing
     #expect(noDeadline.status == 0)
   }
 
+  /// Standard input given as bytes reaches the program whole while its output is read (4 MiB
+  /// each way: far more than a pipe holds, so feeding first and reading after would stall).
+  @Test func inputIsFedWhileOutputIsRead() throws {
+    var options = Platform.RunOptions()
+    options.timeoutMilliseconds = 60_000
+    options.input = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    options.outputLimit = 8 << 20
+    let result = try Platform.run(["cat"], options: options)
+    #expect(!result.timedOut)
+    #expect(result.status == 0)
+    #expect(result.output == options.input)
+    options.input = []
+    #expect(try Platform.run(["wc", "-c"], options: options).output == Array("0\n".utf8))
+  }
+
+  /// A program that exits without reading its input ends the feeding: no SIGPIPE reaches
+  /// this process (it would end it), no error, its status as it left.
+  @Test func aProgramThatReadsNoInputIsNoProblem() throws {
+    var options = Platform.RunOptions()
+    options.timeoutMilliseconds = 60_000
+    options.input = [UInt8](repeating: 0x41, count: 8 << 20)
+    let result = try Platform.run(["sh", "-c", "exit 4"], options: options)
+    #expect(!result.timedOut)
+    #expect(result.status == 4)
+  }
+
+  /// Output past the limit is read and dropped: the program is not blocked, and only the
+  /// first `outputLimit` bytes are kept.
+  @Test func outputPastTheLimitIsDropped() throws {
+    var options = Platform.RunOptions()
+    options.outputLimit = 10
+    let result = try Platform.run(
+      ["sh", "-c", "head -c 300000 /dev/zero; echo end >&2"], options: options)
+    #expect(result.status == 0)
+    #expect(result.output == [UInt8](repeating: 0, count: 10))
+    #expect(result.errors == Array("end\n".utf8))
+  }
+
   /// Alive and not a zombie.
   static func isRunning(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {

@@ -69,6 +69,7 @@ enum CloudStatusText {
     case .conflictCopy:
       return "a sync tool's conflict copy: two machines may share a replica id"
     case .unreadable(let error): return "\(error)"
+    case .notBrought(let why): return "not brought here: " + why
     case .stray, .temporary, .replica: return "not a replica's file"
     }
   }

@@ -23,17 +23,17 @@ struct CloudSyncCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let names =
-      try store.map { [$0] }
-      ?? CloudAttachments(directories: context.cloudDirectories()).all().keys.sorted()
+    let attachments: [String: CloudAttachments.Attachment?] =
+      try store.map { [$0: nil] }
+      ?? CloudAttachments(directories: context.cloudDirectories()).all()
     var failure: CommandFailure?
-    for name in names {
-      let cloud = try context.cloudStore(name)
-      let report = try context.cloudMirror(cloud).sync()
+    for (name, attachment) in attachments.sorted(by: { $0.key < $1.key }) {
+      let report = try context.cloudMirror(named: name, as: attachment).sync()
       for change in report.changes {
         try context.printCloudChange(change, store: name, json: json)
       }
       context.reportRefusals(report.refusedBySchema, store: name)
+      context.reportNotBrought(report, store: name)
       if let reason = report.offlineReason, !report.inSync {
         failure = failure ?? .notInSync(store: name, reason: reason)
       }
@@ -79,8 +79,8 @@ struct CloudWatchCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let cloud = try context.cloudStore(store)
-    let mirror = try context.cloudMirror(cloud)
+    let mirror = try context.cloudMirror(named: store)
+    let cloud = mirror.store
     let every: Int64?
     if case .git = cloud.transport.location { every = interval ?? 60_000 } else { every = interval }
     try sync(mirror, in: context)
@@ -110,6 +110,7 @@ struct CloudWatchCommand: Command {
       try context.printCloudChange(change, store: store, json: json)
     }
     context.reportRefusals(report.refusedBySchema, store: store)
+    context.reportNotBrought(report, store: store)
   }
 }
 
@@ -147,11 +148,11 @@ struct CloudMirrorCommand: Command {
     guard case .named(let domain) = try context.domain(domainArgument ?? "").kind else {
       throw UsageError("cloud mirror needs an app domain's name", topic: Self.spec.name)
     }
-    let cloud = try context.cloudStore(store)
+    // (A store that is not attached is refused here.)
     try CloudAttachments(directories: context.cloudDirectories())
       .setMirror(store: store, domain: domain, keys: keys)
     // In step at once, on this machine: the store's values land, the domain's others go.
-    let mirror = try context.cloudMirror(cloud)
+    let mirror = try context.cloudMirror(named: store)
     var refused: [PlistError] = []
     try mirror.applyStoreChanges(refused: &refused)
     context.reportRefusals(refused, store: store)
@@ -180,9 +181,9 @@ struct CloudStatusCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let cloud = try context.cloudStore(store)
-    let status = try cloud.status()
-    let mirrors = try context.cloudMirror(cloud).keys
+    let mirror = try context.cloudMirror(named: store)
+    let status = try mirror.store.status()
+    let mirrors = mirror.keys
     if json {
       return try context.emit(CloudStatusText.object(status, mirrors: mirrors), as: .plist(.json))
     }
