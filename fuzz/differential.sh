@@ -15,7 +15,7 @@ sources=$(find Sources/PlistCore -name '*.swift' | sort)
 fixtures=Tests/PlistCoreTests/Fixtures/corpus
 
 echo "== building the differential fuzzer (log: $build/build-xml-cf.log)"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz -package-name plistctl \
   $sources fuzz/differential/*.swift -o "$build/plist-xml-cf" > "$build/build-xml-cf.log" 2>&1 ||
   { cat "$build/build-xml-cf.log"; exit 1; }
 

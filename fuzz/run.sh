@@ -19,7 +19,7 @@ seed() { # target -> files of the shared corpus in that format
 }
 
 echo "== building the fuzzer (log: $build/build.log)"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz -package-name plistctl \
   $sources fuzz/targets/*.swift -o "$build/plist-fuzz" > "$build/build.log" 2>&1 ||
   { cat "$build/build.log"; exit 1; }
 

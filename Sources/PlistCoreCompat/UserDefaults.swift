@@ -62,11 +62,11 @@ open class UserDefaults: @unchecked Sendable {
   }
 
   /// The global domain's name.
-  public static let globalDomain = UserDefaultsNames.globalDomain
+  public static let globalDomain = Defaults.globalDomain
   /// The argument domain's name.
-  public static let argumentDomain = UserDefaultsNames.argumentDomain
+  public static let argumentDomain = Defaults.argumentDomain
   /// The registration domain's name.
-  public static let registrationDomain = UserDefaultsNames.registrationDomain
+  public static let registrationDomain = Defaults.registrationDomain
 
   // MARK: - Reading
 
@@ -138,7 +138,11 @@ open class UserDefaults: @unchecked Sendable {
   ///   - value: The value.
   ///   - defaultName: The key.
   open func set(_ value: Any?, forKey defaultName: String) {
-    defaults.set(value, forKey: defaultName)
+    guard let value else { return defaults.removeObject(forKey: defaultName) }
+    guard let plist = PlistValue(any: value) else {
+      preconditionFailure("UserDefaults.set: \(type(of: value)) has no property-list form")
+    }
+    defaults.set(plist, forKey: defaultName)
   }
 
   /// - Parameters:

@@ -3,7 +3,7 @@ import PlistCore
 /// The command line's entry point: pick the command, parse its arguments by its spec, run
 /// it, and turn any error into one line on standard error and an exit status.
 enum Plistctl {
-  static let version = "0.1.0"
+  static let version = "1.0.0"
 
   /// Every command, in the order help lists them.
   static var commands: [any Command.Type] {

@@ -1,6 +1,6 @@
-import PlistCore
 import Testing
 
+@testable import PlistCore
 @testable import plistctl
 
 /// Every sentence is rendered from an error's case in one place, with the exit status.

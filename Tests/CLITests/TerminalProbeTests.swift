@@ -1,7 +1,8 @@
 import Foundation
-import PlistCore
 import TestSupport
 import Testing
+
+@testable import PlistCore
 
 /// TerminalSession in a real terminal: TerminalProbe run under tmux, keys sent, the screen
 /// read. Every step waits for the screen it causes (at most ten seconds), never a fixed time.

@@ -1,25 +1,25 @@
 /// Which stores this machine has attached, where each lives, and which defaults keys each
 /// mirrors: plistctl's own record, `$XDG_CONFIG_HOME/plistctl/cloud.plist`, locked and
 /// replaced atomically like any domain.
-public struct CloudAttachments: Sendable {
+package struct CloudAttachments: Sendable {
   private let record: DomainStore
   private static let recordDomain = "cloud"
 
   /// The record in a configuration directory (`CloudDirectories.configuration`).
-  public init(directories: CloudDirectories) {
+  package init(directories: CloudDirectories) {
     record = DomainStore(root: directories.configuration, thisHostOnly: nil)
   }
 
   /// One attached store.
-  public struct Attachment: Sendable, Equatable {
+  package struct Attachment: Sendable, Equatable {
     /// Where it lives.
-    public var location: CloudLocation
+    package var location: CloudLocation
     /// Mirrored defaults keys, by domain name.
-    public var mirrors: [String: [String]]
+    package var mirrors: [String: [String]]
   }
 
   /// Every attached store, by name.
-  public func all() throws(PlistError) -> [String: Attachment] {
+  package func all() throws(PlistError) -> [String: Attachment] {
     guard let contents = try record.load(Domain(named: Self.recordDomain)) else { return [:] }
     var stores: [String: Attachment] = [:]
     for (name, value) in contents.dictionary {
@@ -29,12 +29,12 @@ public struct CloudAttachments: Sendable {
   }
 
   /// One store's attachment, or nil.
-  public func attachment(named name: String) throws(PlistError) -> Attachment? {
+  package func attachment(named name: String) throws(PlistError) -> Attachment? {
     try all()[name]
   }
 
   /// Records a store's location (keeping its mirrors).
-  public func attach(_ name: String, at location: CloudLocation) throws(PlistError) {
+  func attach(_ name: String, at location: CloudLocation) throws(PlistError) {
     try record.update(Domain(named: Self.recordDomain)) { stores in
       var attachment =
         stores[name].flatMap(Self.attachment) ?? Attachment(location: location, mirrors: [:])
@@ -47,7 +47,7 @@ public struct CloudAttachments: Sendable {
   ///
   /// - Returns: Whether it was attached.
   @discardableResult
-  public func detach(_ name: String) throws(PlistError) -> Bool {
+  func detach(_ name: String) throws(PlistError) -> Bool {
     var found = false
     try record.update(Domain(named: Self.recordDomain)) { stores in
       found = stores.removeValue(forKey: name) != nil
@@ -56,7 +56,7 @@ public struct CloudAttachments: Sendable {
   }
 
   /// Sets the keys of a domain that a store mirrors (none: the domain is no longer mirrored).
-  public func setMirror(store name: String, domain: String, keys: [String]) throws(PlistError) {
+  package func setMirror(store name: String, domain: String, keys: [String]) throws(PlistError) {
     try record.update(Domain(named: Self.recordDomain)) { (stores) throws(PlistError) in
       guard var attachment = stores[name].flatMap(Self.attachment) else {
         throw .cloudStoreNotAttached(name)

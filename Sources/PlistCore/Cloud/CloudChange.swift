@@ -29,12 +29,6 @@ public struct CloudChange: Sendable, Equatable {
   /// The keys concerned, sorted (`NSUbiquitousKeyValueStoreChangedKeysKey`).
   public var keys: [String]
 
-  /// A change.
-  public init(reason: Reason, keys: [String]) {
-    self.reason = reason
-    self.keys = keys
-  }
-
   /// The keys whose values differ between two views of a store, as a change; nil when none
   /// do.
   static func between(

@@ -3,11 +3,11 @@
 /// state (state), and git's private clones (data).
 public struct CloudDirectories: Sendable, Equatable {
   /// `$XDG_CONFIG_HOME/plistctl` (the preferences root's `plistctl` folder).
-  public let configuration: String
+  let configuration: String
   /// `$XDG_STATE_HOME/plistctl` (else `~/.local/state/plistctl`).
-  public let state: String
+  let state: String
   /// `$XDG_DATA_HOME/plistctl` (else `~/.local/share/plistctl`).
-  public let data: String
+  let data: String
 
   /// The directories the environment names.
   ///
@@ -33,22 +33,22 @@ public struct CloudDirectories: Sendable, Equatable {
   }
 
   /// Explicit directories (tests; an app with its own layout).
-  public init(configuration: String, state: String, data: String) {
+  init(configuration: String, state: String, data: String) {
     self.configuration = configuration
     self.state = state
     self.data = data
   }
 
   /// A store's own state directory (its lock, its sync state, its mirrors).
-  public func stateDirectory(ofStore name: String) -> String { state + "/cloud/" + name }
+  func stateDirectory(ofStore name: String) -> String { state + "/cloud/" + name }
 
   /// Where git's private clone of a store lives.
-  public func workTree(ofStore name: String) -> String { data + "/cloud/" + name }
+  func workTree(ofStore name: String) -> String { data + "/cloud/" + name }
 
   /// This machine's replica id, made on first use and kept in `state/replica-id`.
   ///
   /// - Throws: `PlistError.system` when it cannot be kept.
-  public func replicaID() throws(PlistError) -> ReplicaID {
+  func replicaID() throws(PlistError) -> ReplicaID {
     let path = state + "/replica-id"
     if let bytes = try? Platform.readFile(atPath: path),
       let id = ReplicaID(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace })

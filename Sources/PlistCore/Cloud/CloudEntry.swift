@@ -1,29 +1,29 @@
 /// What one replica knows of one key: the value (nil once deleted: a tombstone), when it was
 /// written, and by which replica. Of two entries for a key, the later by `(timestamp,
 /// replica)` wins — the whole of the store's conflict rule.
-public struct CloudEntry: Hashable, Sendable {
+package struct CloudEntry: Hashable, Sendable {
   /// The value, or nil for a deletion.
-  public var value: PlistValue?
+  var value: PlistValue?
   /// When it was written.
-  public var timestamp: CloudTimestamp
+  package var timestamp: CloudTimestamp
   /// The replica that wrote it.
-  public var replica: ReplicaID
+  package var replica: ReplicaID
 
   /// An entry.
-  public init(value: PlistValue?, timestamp: CloudTimestamp, replica: ReplicaID) {
+  init(value: PlistValue?, timestamp: CloudTimestamp, replica: ReplicaID) {
     self.value = value
     self.timestamp = timestamp
     self.replica = replica
   }
 
   /// Whether this is a deletion.
-  public var isDeleted: Bool { value == nil }
+  var isDeleted: Bool { value == nil }
 
   /// Whether this entry beats another for the same key: a later timestamp, then the greater
   /// replica id. Two entries equal in both can only come from two machines sharing one
   /// replica id (a copied state directory); the value's encoding breaks that tie too, so
   /// that every replica still picks the same one.
-  public func wins(over other: CloudEntry) -> Bool {
+  func wins(over other: CloudEntry) -> Bool {
     if timestamp != other.timestamp { return timestamp > other.timestamp }
     if replica != other.replica { return replica > other.replica }
     if value == other.value { return false }

@@ -3,7 +3,7 @@
 extension CloudMerge {
   /// At most this many other replicas are merged: the first by id; the rest are reported
   /// (`Outcome.ignoredReplicas`). It also bounds `ReplicaState.seen`.
-  public static let maximumReplicas = 1_000
+  static let maximumReplicas = 1_000
 
   /// At most this many entries, tombstones included, are kept after a merge: 8 times the
   /// quota's keys, room for every visible key and for the deletions of several stores' worth
@@ -11,7 +11,7 @@ extension CloudMerge {
   ///
   /// - Parameter quota: The store's limits.
   /// - Returns: The bound.
-  public static func maximumEntries(_ quota: CloudQuota) -> Int {
+  static func maximumEntries(_ quota: CloudQuota) -> Int {
     saturatingProduct(quota.maximumKeys, 8)
   }
 
@@ -23,7 +23,7 @@ extension CloudMerge {
   ///
   /// - Parameter quota: The store's limits.
   /// - Returns: The bound.
-  public static func maximumValueBytes(_ quota: CloudQuota) -> Int {
+  static func maximumValueBytes(_ quota: CloudQuota) -> Int {
     saturatingProduct(quota.maximumTotalBytes, 4)
   }
 

@@ -6,9 +6,9 @@
 /// tombstones that every replica has seen are purged after the retention period; and
 /// another replica's file, hostile or not, cannot make this one's unbounded (see
 /// `CloudMerge+Bounds.swift`).
-public enum CloudMerge {
+package enum CloudMerge {
   /// The entries of both, each key's winner kept.
-  public static func join(_ a: [String: CloudEntry], _ b: [String: CloudEntry])
+  static func join(_ a: [String: CloudEntry], _ b: [String: CloudEntry])
     -> [String: CloudEntry]
   {
     var result = a
@@ -20,36 +20,36 @@ public enum CloudMerge {
   }
 
   /// The rules that bound what a merge trusts and keeps.
-  public struct Policy: Sendable, Equatable {
+  struct Policy: Sendable, Equatable {
     /// How far ahead of this machine's clock an entry's time may be before it is held back
     /// (left in its replica's file, merged once the clocks agree within this bound).
-    public var maximumClockSkew: Int64
+    var maximumClockSkew: Int64
     /// How long a tombstone is kept at least, in milliseconds.
-    public var tombstoneRetention: Int64
+    var tombstoneRetention: Int64
 
     /// The defaults: one hour of skew; tombstones kept 30 days.
-    public init(maximumClockSkew: Int64 = 3_600_000, tombstoneRetention: Int64 = 2_592_000_000) {
+    init(maximumClockSkew: Int64 = 3_600_000, tombstoneRetention: Int64 = 2_592_000_000) {
       self.maximumClockSkew = maximumClockSkew
       self.tombstoneRetention = tombstoneRetention
     }
   }
 
   /// What a merge produced.
-  public struct Outcome: Sendable {
+  struct Outcome: Sendable {
     /// The replica's new state (its file is rewritten when `entries` changed).
-    public var state: ReplicaState
+    var state: ReplicaState
     /// Entries held back for a clock too far ahead, by key.
-    public var heldBack: [String: CloudEntry]
+    var heldBack: [String: CloudEntry]
     /// Replicas whose file was older than one already merged (a stale copy), skipped.
-    public var staleReplicas: [ReplicaID]
+    var staleReplicas: [ReplicaID]
     /// Keys whose tombstones were purged.
-    public var purged: [String]
+    var purged: [String]
     /// Keys of entries not taken or not kept (sorted): another replica's entry that could
     /// never be visible or that this replica's file cannot hold, and entries past the
     /// bounds on the merged state (`maximumEntries`, `maximumValueBytes`).
-    public var refused: [String]
+    var refused: [String]
     /// Replicas past the first `maximumReplicas` by id, not merged.
-    public var ignoredReplicas: [ReplicaID]
+    var ignoredReplicas: [ReplicaID]
   }
 
   /// Merges other replicas' files into one replica's state.
@@ -61,7 +61,7 @@ public enum CloudMerge {
   ///   - policy: The skew bound and tombstone retention.
   ///   - quota: The store's limits: what is taken from others, and how much is kept.
   /// - Returns: The new state and what was held back, skipped, purged and refused.
-  public static func merge(
+  static func merge(
     _ own: ReplicaState, with others: [ReplicaState], now: Int64, policy: Policy,
     quota: CloudQuota = .standard
   ) -> Outcome {
@@ -149,7 +149,7 @@ extension CloudMerge {
   /// two machines share a replica id and both changed its file: every key's winner, the
   /// later clock, the later of each replica seen. (The common ancestor adds nothing: each
   /// version already holds everything it knew.)
-  public static func mergeVersions(_ ours: ReplicaState, _ theirs: ReplicaState) -> ReplicaState {
+  package static func mergeVersions(_ ours: ReplicaState, _ theirs: ReplicaState) -> ReplicaState {
     var merged = ours
     merged.entries = join(ours.entries, theirs.entries)
     merged.clock = max(ours.clock, theirs.clock)

@@ -10,15 +10,15 @@
 /// from the store that the domain's Settings schema refuses (another machine's, say) is not
 /// written into the domain, as `write` would refuse it: the domain keeps its value, and the
 /// refusal is reported at every sync until the store's value changes.
-public struct CloudMirror: Sendable {
+package struct CloudMirror: Sendable {
   /// The store.
-  public let store: CloudStore
+  package let store: CloudStore
   /// The preferences directory's domains.
-  public let domains: DomainStore
+  package let domains: DomainStore
   /// Mirrored keys by domain name.
-  public let keys: [String: [String]]
+  package let keys: [String: [String]]
   /// The Settings schemas of mirrored domains that have one, by domain name.
-  public let schemas: [String: SettingsSchema]
+  package let schemas: [String: SettingsSchema]
 
   /// A mirror.
   ///
@@ -27,7 +27,7 @@ public struct CloudMirror: Sendable {
   ///   - domains: The preferences directory's domains.
   ///   - keys: Mirrored keys by domain name.
   ///   - schemas: The Settings schemas the domains' values are checked against, by domain.
-  public init(
+  package init(
     store: CloudStore, domains: DomainStore, keys: [String: [String]],
     schemas: [String: SettingsSchema] = [:]
   ) {
@@ -38,7 +38,7 @@ public struct CloudMirror: Sendable {
   }
 
   /// The directories whose changes a watch should look at (the domains' own).
-  public var watchedDirectories: [String] {
+  package var watchedDirectories: [String] {
     let paths = keys.keys.compactMap { try? domains.path(of: Domain(named: $0)) }
     return Array(Set(paths.map(Platform.directory(of:)))).sorted()
   }
@@ -48,7 +48,7 @@ public struct CloudMirror: Sendable {
   /// - Returns: The keys written to the store, as `domain key`.
   /// - Throws: `PlistError` (an unreadable domain, the store's limits).
   @discardableResult
-  public func sendLocalChanges() throws(PlistError) -> [String] {
+  package func sendLocalChanges() throws(PlistError) -> [String] {
     try step(towardStore: true)
   }
 
@@ -57,7 +57,7 @@ public struct CloudMirror: Sendable {
   /// - Returns: The keys written to domains, as `domain key`.
   /// - Throws: `PlistError` when a domain cannot be read or written.
   @discardableResult
-  public func applyStoreChanges() throws(PlistError) -> [String] {
+  func applyStoreChanges() throws(PlistError) -> [String] {
     var refused: [PlistError] = []
     return try applyStoreChanges(refused: &refused)
   }
@@ -69,7 +69,7 @@ public struct CloudMirror: Sendable {
   /// - Returns: The keys written to domains, as `domain key`.
   /// - Throws: `PlistError` when a domain cannot be read or written.
   @discardableResult
-  public func applyStoreChanges(refused: inout [PlistError]) throws(PlistError) -> [String] {
+  package func applyStoreChanges(refused: inout [PlistError]) throws(PlistError) -> [String] {
     try step(towardStore: false, refused: &refused)
   }
 
@@ -79,7 +79,7 @@ public struct CloudMirror: Sendable {
   ///
   /// - Returns: The store's sync report.
   /// - Throws: `PlistError` from the domains, the limits or the engine.
-  public func sync() throws(PlistError) -> CloudStore.SyncReport {
+  package func sync() throws(PlistError) -> CloudStore.SyncReport {
     try sendLocalChanges()
     var report = try store.sync()
     try applyStoreChanges(refused: &report.refusedBySchema)

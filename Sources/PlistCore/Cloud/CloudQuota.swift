@@ -1,27 +1,20 @@
 /// The seeds' limits on a key-value store (Apple's NSUbiquitousKeyValueStore): at most 1,024
 /// keys, at most 1 MB of values in all (each value counted as the size of its binary
 /// property list), a key at most 64 bytes of UTF-8.
-public struct CloudQuota: Sendable, Equatable {
+package struct CloudQuota: Sendable, Equatable {
   /// At most this many keys with values.
-  public var maximumKeys: Int
+  package var maximumKeys: Int
   /// At most this many bytes of values in all.
-  public var maximumTotalBytes: Int
+  package var maximumTotalBytes: Int
   /// At most this many bytes of UTF-8 in a key.
-  public var maximumKeyBytes: Int
+  package var maximumKeyBytes: Int
 
   /// Apple's limits.
-  public static let standard = CloudQuota(
+  static let standard = CloudQuota(
     maximumKeys: 1024, maximumTotalBytes: 1_048_576, maximumKeyBytes: 64)
 
-  /// Limits of your own (tests; a store shared with a stricter service).
-  public init(maximumKeys: Int, maximumTotalBytes: Int, maximumKeyBytes: Int) {
-    self.maximumKeys = maximumKeys
-    self.maximumTotalBytes = maximumTotalBytes
-    self.maximumKeyBytes = maximumKeyBytes
-  }
-
   /// The size a value counts for: its binary property list's length.
-  public static func size(of value: PlistValue) -> Int {
+  static func size(of value: PlistValue) -> Int {
     (try? PropertyList.encode(value, as: .binary).count) ?? Int.max / 4
   }
 
@@ -31,7 +24,7 @@ public struct CloudQuota: Sendable, Equatable {
   ///
   /// - Parameter entries: A replica's entries.
   /// - Returns: The values kept, the keys dropped (sorted), and the bytes the kept use.
-  public func visible(_ entries: [String: CloudEntry])
+  func visible(_ entries: [String: CloudEntry])
     -> (values: [String: PlistValue], dropped: [String], bytes: Int)
   {
     let live = entries.filter { !$0.value.isDeleted }.sorted { a, b in

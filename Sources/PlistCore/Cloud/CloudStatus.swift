@@ -1,47 +1,47 @@
 /// A store's state as `cloud status` shows it: the replicas seen, the last sync, what waits
 /// to be sent, quota use, and anything in the folder that needs a person's attention.
-public struct CloudStatus: Sendable {
+package struct CloudStatus: Sendable {
   /// One replica's file, as this machine last received it.
-  public struct Replica: Sendable {
+  package struct Replica: Sendable {
     /// Its id.
-    public var id: ReplicaID
+    package var id: ReplicaID
     /// Its clock.
-    public var clock: CloudTimestamp
+    package var clock: CloudTimestamp
     /// How many keys it knows of (tombstones included).
-    public var entries: Int
+    package var entries: Int
     /// Whether it is this machine.
-    public var isThisMachine: Bool
+    package var isThisMachine: Bool
   }
 
   /// Where the store lives.
-  public var location: CloudLocation
+  package var location: CloudLocation
   /// This machine's replica id.
-  public var replica: ReplicaID
+  package var replica: ReplicaID
   /// Every replica's file in the store, this one first.
-  public var replicas: [Replica]
+  package var replicas: [Replica]
   /// When a sync last reached the engine (milliseconds since 1970), or nil.
-  public var lastSync: Int64?
+  package var lastSync: Int64?
   /// Whether this replica has changes the engine has not carried yet.
-  public var pendingChanges: Bool
+  package var pendingChanges: Bool
   /// Keys with values shown.
-  public var keys: Int
+  package var keys: Int
   /// The bytes those values count for.
-  public var bytes: Int
+  package var bytes: Int
   /// The limits.
-  public var quota: CloudQuota
+  package var quota: CloudQuota
   /// Keys kept out by the limits after a merge.
-  public var dropped: [String]
+  package var dropped: [String]
   /// Deletions remembered until every replica has seen them.
-  public var tombstones: Int
+  package var tombstones: Int
   /// Keys whose newest entry waits because its clock is too far ahead, with the replica.
-  public var heldBack: [String: CloudEntry]
+  package var heldBack: [String: CloudEntry]
   /// Names in `replicas/` that are not replicas' files, or could not be read.
-  public var ignored: [CloudFolderEntry]
+  package var ignored: [CloudFolderEntry]
 }
 
 extension CloudStore {
   /// Whether this replica's file differs from what the engine last took (or cannot be read).
-  public var hasPendingChanges: Bool {
+  var hasPendingChanges: Bool {
     guard let state = try? replicaState(), let bytes = try? Self.encoded(state) else {
       return true
     }
@@ -51,7 +51,7 @@ extension CloudStore {
   /// The store's status on this machine (reads the files; does not sync).
   ///
   /// - Throws: `PlistError` when this replica's file cannot be read.
-  public func status() throws(PlistError) -> CloudStatus {
+  package func status() throws(PlistError) -> CloudStatus {
     let own = try replicaState()
     let (others, ignored) = readOtherReplicas()
     let preview = CloudMerge.merge(

@@ -1,17 +1,23 @@
 // MARK: - Attaching, opening and detaching stores on this machine
 
 extension CloudStore {
-  /// Opens a store attached on this machine.
+  /// Opens a store attached on this machine (`plistctl cloud attach`).
   ///
   /// - Parameters:
   ///   - name: The store's name.
   ///   - directories: plistctl's directories.
-  ///   - clock: The physical clock (nil: the system's).
   /// - Returns: The store.
   /// - Throws: `PlistError.cloudStoreNotAttached`, or a failure to read the record or make
   ///   the replica id.
-  public static func attached(
-    named name: String, directories: CloudDirectories, clock: (@Sendable () -> Int64)? = nil
+  public static func attached(named name: String, directories: CloudDirectories)
+    throws(PlistError) -> CloudStore
+  {
+    try attached(named: name, directories: directories, clock: nil)
+  }
+
+  /// `attached(named:directories:)` on a given physical clock (a test's).
+  static func attached(
+    named name: String, directories: CloudDirectories, clock: (@Sendable () -> Int64)?
   ) throws(PlistError) -> CloudStore {
     try validate(name: name)
     guard let attachment = try CloudAttachments(directories: directories).attachment(named: name)
@@ -29,7 +35,7 @@ extension CloudStore {
   ///   - clock: The physical clock (nil: the system's).
   /// - Returns: The store.
   /// - Throws: `PlistError` for a bad name.
-  public static func attached(
+  package static func attached(
     named name: String, as attachment: CloudAttachments.Attachment,
     directories: CloudDirectories, clock: (@Sendable () -> Int64)? = nil
   ) throws(PlistError) -> CloudStore {
@@ -50,7 +56,7 @@ extension CloudStore {
   /// - Returns: The store, and the first sync's report (offline is fine: it syncs later).
   /// - Throws: `PlistError` for a bad name, a record or state that cannot be written, or an
   ///   engine that fails (other than by being out of reach).
-  public static func attach(
+  package static func attach(
     _ name: String, to location: CloudLocation, directories: CloudDirectories,
     clock: (@Sendable () -> Int64)? = nil
   ) throws(PlistError) -> (CloudStore, SyncReport) {
@@ -82,7 +88,7 @@ extension CloudStore {
   ///   - force: Detach even when changes made here could not be sent.
   /// - Throws: `PlistError.cloudStoreNotAttached`; `.cloudChangesNotSent` when changes are
   ///   pending and a last sync cannot send them (unless `force`).
-  public static func detach(_ name: String, directories: CloudDirectories, force: Bool)
+  package static func detach(_ name: String, directories: CloudDirectories, force: Bool)
     throws(PlistError)
   {
     let store = try attached(named: name, directories: directories)

@@ -2,27 +2,27 @@
 
 extension CloudStore {
   /// What a sync did.
-  public struct SyncReport: Sendable {
+  package struct SyncReport: Sendable {
     /// Whether the engine was reached and has this replica's file (`synchronize()`'s Bool).
-    public var inSync: Bool
+    package var inSync: Bool
     /// Why not, when it was not reached (git's messages, a missing folder, a deadline).
-    public var offlineReason: String?
+    package var offlineReason: String?
     /// The changes it brought, as delivered to the change streams.
-    public var changes: [CloudChange]
+    package var changes: [CloudChange]
     /// Entries held back because their clock is too far ahead of this machine's, by key.
-    public var heldBack: [String: CloudEntry]
+    var heldBack: [String: CloudEntry]
     /// Files in `replicas/` that are not replicas' files (sync tools' temporary files),
     /// replicas' files that could not be read, and what the engine holds that was not
     /// brought here (`CloudFolderEntry.Kind.notBrought`), with why.
-    public var ignored: [CloudFolderEntry]
+    package var ignored: [CloudFolderEntry]
     /// Sync tools' conflict copies of replicas' files that were merged (and removed).
-    public var mergedCopies: [String]
+    var mergedCopies: [String]
     /// Where this replica's own file was moved when it could not be read (it was then
     /// restored from the copy last published), or nil.
-    public var setAside: String?
+    package var setAside: String?
     /// Values a mirrored domain's Settings schema refused (`CloudMirror.sync()`), not
     /// written into the domain.
-    public var refusedBySchema: [PlistError] = []
+    package var refusedBySchema: [PlistError] = []
   }
 
   /// Exchanges with the engine and merges, as `NSUbiquitousKeyValueStore.synchronize()`.
@@ -43,7 +43,7 @@ extension CloudStore {
   /// - Returns: What happened.
   /// - Throws: `PlistError` when this replica's file cannot be read or written, or the
   ///   engine fails for another reason than being out of reach.
-  public func sync() throws(PlistError) -> SyncReport {
+  func sync() throws(PlistError) -> SyncReport {
     try sync(as: nil, from: nil)
   }
 
@@ -277,9 +277,9 @@ struct ReplicaFolder {
 }
 
 /// A name in a store's `replicas/` folder, and what it is.
-public struct CloudFolderEntry: Sendable, Equatable {
+package struct CloudFolderEntry: Sendable, Equatable {
   /// What a name in the folder is.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// A replica's file, `<replica id>.plist`.
     case replica(ReplicaID)
     /// A sync tool's file in progress (`.syncthing.x.tmp`, `~syncthing~x.tmp`, `.x.XXXXXX`
@@ -301,12 +301,12 @@ public struct CloudFolderEntry: Sendable, Equatable {
   }
 
   /// The file's name.
-  public var name: String
+  package var name: String
   /// What it is.
-  public var kind: Kind
+  package var kind: Kind
 
   /// Classifies a name.
-  public init(name: String) {
+  init(name: String) {
     self.name = name
     kind = Self.classify(name)
   }
@@ -318,7 +318,7 @@ public struct CloudFolderEntry: Sendable, Equatable {
 
   /// For a conflict copy of a replica's file (`<replica id>.sync-conflict-….plist`,
   /// `<replica id> (conflicted copy …).plist`, `<replica id>.plist..path1`), that replica.
-  public var copiedReplica: ReplicaID? {
+  var copiedReplica: ReplicaID? {
     guard case .conflictCopy = kind, name.utf8.count > 32 else { return nil }
     let prefix = String(decoding: name.utf8.prefix(32), as: UTF8.self)
     let next = name.utf8.dropFirst(32).first

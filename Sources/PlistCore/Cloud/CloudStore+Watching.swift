@@ -5,7 +5,7 @@ import Synchronization
 
   extension CloudStore {
     /// What woke a watch.
-    public enum Wake: Sendable, Equatable {
+    package enum Wake: Sendable, Equatable {
       /// Another replica's file arrived or changed (a sync tool, or this machine's git).
       case otherReplicas
       /// This replica's file changed, written by another process on this machine.
@@ -25,7 +25,7 @@ import Synchronization
     ///   - isStopped: Whether to stop.
     ///   - handle: What to do.
     /// - Throws: What `handle` throws, or `PlistError.system` when watching fails.
-    public func watch(
+    package func watch(
       every interval: Int64?, alsoWatching directories: [String] = [],
       isStopped: () -> Bool = { false }, handle: (Wake) throws(PlistError) -> Void
     ) throws(PlistError) {
@@ -162,14 +162,18 @@ import Synchronization
     ///
     /// Compiled into the caller (see `ChangeObservation`).
     ///
-    /// - Parameter interval: Milliseconds between syncs, or nil to sync only when files
-    ///   arrive (a replicated folder) and when `synchronize()` is called.
+    /// - Parameter interval: How often to sync as well (`.seconds(60)`), or nil to sync only
+    ///   when files arrive (a replicated folder) and when `synchronize()` is called.
     /// - Returns: The changes.
     @_alwaysEmitIntoClient
-    public func changes(syncingEvery interval: Int64? = nil) -> AsyncStream<CloudChange> {
+    public func changes(syncingEvery interval: Duration? = nil) -> AsyncStream<CloudChange> {
       let (stream, continuation) = AsyncStream.makeStream(of: CloudChange.self)
+      let milliseconds = interval.map { interval in
+        let (seconds, attoseconds) = interval.components
+        return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+      }
       let observation = observeChanges(
-        syncingEvery: interval, onChange: { continuation.yield($0) },
+        syncingEvery: milliseconds, onChange: { continuation.yield($0) },
         onEnd: { continuation.finish() })
       continuation.onTermination = { _ in observation.cancel() }
       return stream
@@ -253,7 +257,7 @@ import Synchronization
     ///
     /// - Returns: The change, if any.
     @discardableResult
-    public func refreshedChanges() -> [CloudChange] {
+    package func refreshedChanges() -> [CloudChange] {
       guard let values = try? quota.visible(replicaState().entries).values else { return [] }
       let change = shared.withLock { shared -> CloudChange? in
         defer { shared.known = values }

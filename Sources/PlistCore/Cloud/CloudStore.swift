@@ -17,15 +17,15 @@ public final class CloudStore: Sendable {
   /// The store's name on this machine.
   public let name: String
   /// This machine's replica.
-  public let replica: ReplicaID
+  let replica: ReplicaID
   /// What carries the files.
-  public let transport: any CloudTransport
+  package let transport: any CloudTransport
   /// The store's state directory on this machine (lock, sync state).
-  public let stateDirectory: String
+  let stateDirectory: String
   /// The limits.
-  public let quota: CloudQuota
+  let quota: CloudQuota
   /// The skew bound and tombstone retention.
-  public let policy: CloudMerge.Policy
+  let policy: CloudMerge.Policy
   /// The physical clock, in milliseconds since 1970 (replaceable for tests of skew).
   let clock: @Sendable () -> Int64
 
@@ -50,7 +50,7 @@ public final class CloudStore: Sendable {
   ///   - quota: The limits.
   ///   - policy: The skew bound and tombstone retention.
   ///   - clock: The physical clock in milliseconds since 1970 (nil: the system's).
-  public init(
+  init(
     name: String, transport: any CloudTransport, replica: ReplicaID, stateDirectory: String,
     quota: CloudQuota = .standard, policy: CloudMerge.Policy = CloudMerge.Policy(),
     clock: (@Sendable () -> Int64)? = nil
@@ -66,13 +66,13 @@ public final class CloudStore: Sendable {
 
   /// This replica's own file: in the store's state directory, out of the engine's reach
   /// (git's work tree, a synced folder), which only ever gets a copy.
-  public var ownFile: String { stateDirectory + "/" + Self.ownFileName }
+  var ownFile: String { stateDirectory + "/" + Self.ownFileName }
 
   /// The own file's name in the state directory.
   static let ownFileName = "replica.plist"
 
   /// The name of this replica's file among the replicas' files (`<replica id>.plist`).
-  public var publishedName: String { replica.text + ".plist" }
+  var publishedName: String { replica.text + ".plist" }
 
   // MARK: - Reading
 
@@ -82,7 +82,7 @@ public final class CloudStore: Sendable {
   ///
   /// - Throws: `PlistError` when the file cannot be read or is not a replica's file (a
   ///   write or a sync then restores it, see `healedState()`).
-  public func replicaState() throws(PlistError) -> ReplicaState {
+  func replicaState() throws(PlistError) -> ReplicaState {
     if let state = try ReplicaState.load(path: ownFile, of: replica) { return state }
     return adoptedPublishedCopy()
   }
@@ -100,7 +100,7 @@ public final class CloudStore: Sendable {
   /// seen by this process; unlike `dictionaryRepresentation`, it says why it cannot.
   ///
   /// - Throws: `PlistError` when this replica's file cannot be read.
-  public func values() throws(PlistError) -> [String: PlistValue] {
+  package func values() throws(PlistError) -> [String: PlistValue] {
     let values = quota.visible(try replicaState().entries).values
     shared.withLock { if $0.known == nil { $0.known = values } }
     return values
@@ -163,7 +163,7 @@ public final class CloudStore: Sendable {
   ///   - key: The key.
   /// - Throws: What `write(_:)` throws, or `PlistError.typeMismatch` for an operation the
   ///   current value does not take.
-  public func apply(_ operation: WriteOperation, forKey key: String) throws(PlistError) {
+  package func apply(_ operation: WriteOperation, forKey key: String) throws(PlistError) {
     try write(keys: [key]) { (values) throws(PlistError) in
       var dictionary = PlistDictionary()
       dictionary[key] = values[key]

@@ -3,45 +3,45 @@
 /// within one millisecond. It stays close to real time, yet an event that follows another —
 /// a write made after merging a write from a machine whose clock runs fast — always reads
 /// later, whatever the clocks say.
-public struct CloudTimestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct CloudTimestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Milliseconds since 1970-01-01 UTC.
-  public var wall: Int64
+  package var wall: Int64
   /// Orders events with the same wall time.
-  public var counter: Int64
+  var counter: Int64
 
   /// A reading.
-  public init(wall: Int64, counter: Int64 = 0) {
+  init(wall: Int64, counter: Int64 = 0) {
     self.wall = wall
     self.counter = counter
   }
 
   /// Before any event.
-  public static let zero = CloudTimestamp(wall: 0)
+  static let zero = CloudTimestamp(wall: 0)
 
   /// The latest wall time a replica's file may hold: 9999-12-31T23:59:59.999Z, the last
   /// instant a four-digit year (as dates are written) can name. Real clocks are far below;
   /// the bound keeps every sum of a wall time and a day's or a year's milliseconds far from
   /// `Int64.max`.
-  public static let maximumWall: Int64 = 253_402_300_799_999
+  static let maximumWall: Int64 = 253_402_300_799_999
 
   /// The largest counter a replica's file may hold: 2^32. The counter moves only while the
   /// clock runs ahead of the physical clock, one step per write, and the merge never trusts
   /// a clock more than the skew bound (an hour) ahead, so real counters stay small: 2^32
   /// writes within one hour would be more than a million a second, each rewriting a file.
   /// Far below `Int64.max`, it leaves room for every step the tick takes.
-  public static let maximumCounter: Int64 = 1 << 32
+  static let maximumCounter: Int64 = 1 << 32
 
   /// The latest reading a replica's file may hold.
-  public static let maximum = CloudTimestamp(wall: maximumWall, counter: maximumCounter)
+  static let maximum = CloudTimestamp(wall: maximumWall, counter: maximumCounter)
 
   /// Whether a replica's file may hold this reading: neither part negative nor past its
   /// bound (`maximumWall`, `maximumCounter`).
-  public var isWithinBounds: Bool {
+  var isWithinBounds: Bool {
     (0...Self.maximumWall).contains(wall) && (0...Self.maximumCounter).contains(counter)
   }
 
   /// Ordered by wall time, then counter.
-  public static func < (a: CloudTimestamp, b: CloudTimestamp) -> Bool {
+  package static func < (a: CloudTimestamp, b: CloudTimestamp) -> Bool {
     (a.wall, a.counter) < (b.wall, b.counter)
   }
 
@@ -55,7 +55,7 @@ public struct CloudTimestamp: Hashable, Comparable, Sendable, CustomStringConver
   /// - Parameter now: The physical clock, in milliseconds since 1970.
   /// - Returns: A reading later than `self`; `self` itself only at `maximum` (or past the
   ///   bounds, where no later reading within them exists), which no real clock reaches.
-  public func tick(now: Int64) -> CloudTimestamp {
+  func tick(now: Int64) -> CloudTimestamp {
     let now = min(now, Self.maximumWall)
     if now > wall { return CloudTimestamp(wall: now) }
     // `counter < maximumCounter` and `wall < maximumWall` keep each `+ 1` from overflowing.
@@ -65,5 +65,5 @@ public struct CloudTimestamp: Hashable, Comparable, Sendable, CustomStringConver
   }
 
   /// `wall.counter`, e.g. `1732000000000.2`.
-  public var description: String { "\(wall).\(counter)" }
+  package var description: String { "\(wall).\(counter)" }
 }

@@ -1,7 +1,7 @@
 /// What carries a store's files between machines. The store never talks to another machine
 /// itself: an engine that already does that well — git, or a sync tool that replicates a
 /// folder — moves the replicas' files, and the store only reads and writes files.
-public protocol CloudTransport: Sendable {
+package protocol CloudTransport: Sendable {
   /// The folder that holds every replica's file, as this machine sees it. Its contents are
   /// another machine's to decide: read and written only through `SharedFolder`.
   var replicasDirectory: String { get }
@@ -53,21 +53,21 @@ public protocol CloudTransport: Sendable {
 }
 
 /// What an exchange brought, as its merge is told.
-public struct CloudArrival: Sendable {
+package struct CloudArrival: Sendable {
   /// Whether the engine was reached; when not, what is local is merged all the same.
-  public var reached: Bool
+  package var reached: Bool
   /// What the engine holds that was not brought, with why (`CloudFolderEntry.Kind.notBrought`).
-  public var notBrought: [CloudFolderEntry] = []
+  package var notBrought: [CloudFolderEntry] = []
 
   /// An arrival.
-  public init(reached: Bool, notBrought: [CloudFolderEntry] = []) {
+  package init(reached: Bool, notBrought: [CloudFolderEntry] = []) {
     self.reached = reached
     self.notBrought = notBrought
   }
 }
 
 /// How an exchange with the engine went.
-public enum CloudExchangeOutcome: Sendable, Equatable {
+package enum CloudExchangeOutcome: Sendable, Equatable {
   /// The engine has this replica's file.
   case sent
   /// The engine cannot be reached now (or did not answer in time); the file waits for the
@@ -76,14 +76,14 @@ public enum CloudExchangeOutcome: Sendable, Equatable {
 }
 
 /// Where a store lives.
-public enum CloudLocation: Hashable, Sendable, CustomStringConvertible {
+package enum CloudLocation: Hashable, Sendable, CustomStringConvertible {
   /// A git remote (any URL git takes: `file://`, ssh, https, a path).
   case git(String)
   /// A folder that something else replicates (Syncthing, Nextcloud, a shared mount).
   case folder(String)
 
   /// `git URL` or `folder PATH`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .git(let url): return "git " + url
     case .folder(let path): return "folder " + path

@@ -3,26 +3,26 @@
 /// copy a finished file, never half of one); other replicas' files arrive however the tool
 /// brings them, and the tool's temporary files are ignored and its conflict copies merged
 /// (see `CloudFolderEntry`).
-public struct FolderTransport: CloudTransport {
+struct FolderTransport: CloudTransport {
   /// The replicated folder.
-  public let folder: String
+  let folder: String
 
   /// A folder transport.
   ///
   /// - Parameter folder: An absolute path.
-  public init(folder: String) {
+  init(folder: String) {
     self.folder = folder
   }
 
   /// `replicas/` inside the folder.
-  public var replicasDirectory: String { folder + "/replicas" }
+  var replicasDirectory: String { folder + "/replicas" }
   /// The store's location.
-  public var location: CloudLocation { .folder(folder) }
+  var location: CloudLocation { .folder(folder) }
   /// True: the sync tool brings other machines' files at any time.
-  public var filesArriveByThemselves: Bool { true }
+  var filesArriveByThemselves: Bool { true }
 
   /// Creates what is missing (see `CloudTransport.prepare()`).
-  public func prepare() throws(PlistError) {
+  func prepare() throws(PlistError) {
     do { try Platform.makeDirectories(replicasDirectory, mode: 0o755) } catch {
       throw .system(error)
     }
@@ -31,7 +31,7 @@ public struct FolderTransport: CloudTransport {
   /// The sync tool has already put whatever it has received in place, and `offer` this
   /// replica's file: the exchange merges — reached as long as `replicas/` is a folder (an
   /// unmounted share is not; a link is not followed).
-  public func exchange(
+  func exchange(
     file name: String, engineLock: Int32,
     merge: (CloudArrival) throws(PlistError) -> [UInt8]
   ) throws(PlistError) -> CloudExchangeOutcome {
@@ -45,7 +45,7 @@ public struct FolderTransport: CloudTransport {
 
   /// Replaces the folder's copy of this replica's file when it differs, renamed into place
   /// whole (see `CloudTransport.offer(file:contents:)`).
-  public func offer(file name: String, contents: [UInt8]) throws(PlistError) {
+  func offer(file name: String, contents: [UInt8]) throws(PlistError) {
     do {
       // A name sync tools skip while it is written (Syncthing's temporary prefix), so that
       // none tries to carry a half-written file.
@@ -57,7 +57,7 @@ public struct FolderTransport: CloudTransport {
   }
 
   /// Whether the folder's copy of this replica's file differs from `contents`.
-  public func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool {
+  func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool {
     guard let folder = try? SharedFolder(path: replicasDirectory),
       case .bytes(let current)? = try? folder.read(name, limit: contents.count + 1)
     else { return true }
@@ -65,5 +65,5 @@ public struct FolderTransport: CloudTransport {
   }
 
   /// Forgets the local side (see `CloudTransport.discard()`).
-  public func discard() throws(PlistError) {}
+  func discard() throws(PlistError) {}
 }

@@ -16,15 +16,15 @@
 /// repair the branch by syncing. Hooks are off (a local remote's own hooks too), and the
 /// caller's `GIT_*` variables (a hook's `GIT_DIR`, say) never reach git. Network steps have a
 /// deadline, after which git is killed and the store is offline.
-public struct GitTransport: CloudTransport {
+struct GitTransport: CloudTransport {
   /// The remote's URL.
-  public let url: String
+  let url: String
   /// The private clone.
-  public let workTree: String
+  let workTree: String
   /// Milliseconds a fetch or a push may take before git is killed (the sync is then offline).
-  public let networkTimeout: Int
+  let networkTimeout: Int
   /// The branch the store lives on.
-  public static let branch = "main"
+  static let branch = "main"
   /// How many times an exchange pushes when other machines keep pushing first.
   static let pushAttempts = 8
 
@@ -34,7 +34,7 @@ public struct GitTransport: CloudTransport {
   ///   - url: The remote.
   ///   - workTree: Where the private clone lives.
   ///   - networkTimeout: Milliseconds a fetch or push may take (default 30 s).
-  public init(url: String, workTree: String, networkTimeout: Int = 30_000) {
+  init(url: String, workTree: String, networkTimeout: Int = 30_000) {
     self.url = url
     self.workTree = workTree
     self.networkTimeout = networkTimeout
@@ -42,11 +42,11 @@ public struct GitTransport: CloudTransport {
 
   /// `replicas/` in the private clone's folder: the replicas' files as last fetched, written
   /// by plistctl from git's objects (git's work tree is never checked out).
-  public var replicasDirectory: String { workTree + "/replicas" }
+  var replicasDirectory: String { workTree + "/replicas" }
   /// The store's location.
-  public var location: CloudLocation { .git(url) }
+  var location: CloudLocation { .git(url) }
   /// False: only a sync changes the clone (a watch fetches on an interval instead).
-  public var filesArriveByThemselves: Bool { false }
+  var filesArriveByThemselves: Bool { false }
 
   var remoteBranch: String { "refs/remotes/origin/" + Self.branch }
 
@@ -54,7 +54,7 @@ public struct GitTransport: CloudTransport {
   /// directory beside it, then renamed into place, so that a clone either is complete or
   /// is not there (a killed `git init` never leaves a `.git` that git does not take for a
   /// repository — git would then look for one further up, the user's own).
-  public func prepare() throws(PlistError) {
+  func prepare() throws(PlistError) {
     guard
       Platform.kind(atPath: workTree + "/.git/HEAD") != .regular
         || Platform.kind(atPath: workTree + "/.git/config") != .regular
@@ -81,7 +81,7 @@ public struct GitTransport: CloudTransport {
 
   /// One exchange (see `CloudTransport.exchange(file:engineLock:merge:)`); a clone git
   /// cannot work in is made anew once.
-  public func exchange(
+  func exchange(
     file name: String, engineLock: Int32,
     merge: (CloudArrival) throws(PlistError) -> [UInt8]
   ) throws(PlistError) -> CloudExchangeOutcome {
@@ -185,10 +185,10 @@ public struct GitTransport: CloudTransport {
 
   /// Nothing: git's copy is committed and pushed by `exchange` (see
   /// `CloudTransport.offer(file:contents:)`).
-  public func offer(file name: String, contents: [UInt8]) throws(PlistError) {}
+  func offer(file name: String, contents: [UInt8]) throws(PlistError) {}
 
   /// Whether this replica's file differs from the remote branch's copy as last fetched.
-  public func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool {
+  func hasPendingChanges(file name: String, contents: [UInt8]) -> Bool {
     var options = runOptions(lock: nil)
     options.outputLimit = contents.count + 1
     guard Platform.kind(atPath: workTree + "/.git") == .directory,
@@ -200,7 +200,7 @@ public struct GitTransport: CloudTransport {
   }
 
   /// Forgets the local side (see `CloudTransport.discard()`).
-  public func discard() throws(PlistError) {
+  func discard() throws(PlistError) {
     do { try Platform.removeTree(workTree) } catch { throw .system(error) }
   }
 }

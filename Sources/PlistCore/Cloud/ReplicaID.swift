@@ -6,13 +6,13 @@ public struct ReplicaID: Hashable, Comparable, Sendable, CustomStringConvertible
   public let text: String
 
   /// An id from its text; nil unless it is 32 lowercase hex digits.
-  public init?(_ text: String) {
+  init?(_ text: String) {
     guard text.utf8.count == 32, text.utf8.allSatisfy(Self.isHexDigit) else { return nil }
     self.text = text
   }
 
   /// A new random id.
-  public static func random() -> ReplicaID {
+  static func random() -> ReplicaID {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     for byte in Platform.randomBytes(16) {

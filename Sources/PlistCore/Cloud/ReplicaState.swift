@@ -2,22 +2,22 @@
 /// key (values and tombstones, each with the clock and replica that wrote it), its clock, and
 /// which version of every other replica's file it has merged. Only that replica ever writes
 /// it, so no sync engine ever meets two versions of one file to reconcile.
-public struct ReplicaState: Equatable, Sendable {
+package struct ReplicaState: Equatable, Sendable {
   /// Whose file.
-  public var replica: ReplicaID
+  var replica: ReplicaID
   /// The replica's hybrid logical clock: past every entry it has written or merged.
-  public var clock: CloudTimestamp
+  var clock: CloudTimestamp
   /// For each other replica, the clock of its file when this one last merged it (a copy
   /// older than that, delivered late by a sync engine, is not merged again).
-  public var seen: [ReplicaID: CloudTimestamp]
+  var seen: [ReplicaID: CloudTimestamp]
   /// Every key this replica knows of.
-  public var entries: [String: CloudEntry]
+  var entries: [String: CloudEntry]
 
   /// The file format's version; a newer one is refused, not misread.
   static let formatVersion: Int64 = 1
 
   /// An empty replica.
-  public init(replica: ReplicaID) {
+  init(replica: ReplicaID) {
     self.replica = replica
     clock = .zero
     seen = [:]
@@ -25,7 +25,7 @@ public struct ReplicaState: Equatable, Sendable {
   }
 
   /// The file's property list.
-  public var propertyList: PlistValue {
+  package var propertyList: PlistValue {
     var keyed: [(String, PlistValue)] = []
     for (key, entry) in entries {
       var fields: [(String, PlistValue)] =
@@ -58,7 +58,7 @@ public struct ReplicaState: Equatable, Sendable {
   ///   - value: The parsed file.
   ///   - source: The file's path, for errors.
   /// - Throws: `PlistError.invalidCloudFile` naming what is wrong.
-  public init(_ value: PlistValue, source: String) throws(PlistError) {
+  package init(_ value: PlistValue, source: String) throws(PlistError) {
     func problem(_ what: CloudFileProblem) -> PlistError { .invalidCloudFile(path: source, what) }
     guard let root = value.dictionaryValue else { throw problem(.notADictionary) }
     guard let version = root["format"]?.intValue else { throw problem(.missingField("format")) }
@@ -97,7 +97,7 @@ public struct ReplicaState: Equatable, Sendable {
   /// file far below it (`CloudMerge.maximumEntries`, `CloudMerge.maximumValueBytes`), so
   /// every honest file is read whole, while a hostile one costs at most this much memory
   /// and time to refuse (`PlistError.inputTooLarge`, reported as unreadable).
-  public static let maximumFileSize = 16 << 20
+  static let maximumFileSize = 16 << 20
 
   /// Reads a replica's file, which must be the named replica's.
   ///

@@ -100,7 +100,7 @@ import Synchronization
     ///   - keys: The keys to report, or nil for every key.
     ///   - handle: Called with each change; throw to stop.
     /// - Throws: What `handle` throws, or `PlistError.system` when watching fails.
-    public func watchChanges(
+    package func watchChanges(
       forKeys keys: [String]? = nil, _ handle: (DefaultsChange) throws -> Void
     ) throws {
       let watch: ChangeWatch

@@ -23,21 +23,6 @@ extension Defaults {
     set(value?.plistValue, forKey: key)
   }
 
-  /// Sets a key to a value held as `Any` (`[Any]`, `[String: Any]`), as code written for
-  /// Foundation does. Like Foundation, a value with no property-list form is a programming
-  /// error and stops the program, naming the type.
-  ///
-  /// - Parameters:
-  ///   - value: The value, or nil to remove the key.
-  ///   - key: The key.
-  public func set(_ value: Any?, forKey key: String) {
-    guard let value else { return set(PlistValue?.none, forKey: key) }
-    guard let plist = PlistValue(any: value) else {
-      preconditionFailure("Defaults.set: \(type(of: value)) has no property-list form")
-    }
-    set(plist, forKey: key)
-  }
-
   /// Removes a key from this instance's domain, so that the next layer's value (a
   /// registered default, say) shows through.
   ///
@@ -66,7 +51,7 @@ extension Defaults {
   /// - Parameters:
   ///   - defaults: The factory defaults, the last layer of the search list.
   ///   - validator: Throws `PlistError.refusedBySchema` for a value a key may not hold.
-  public func registerFactoryDefaults(
+  func registerFactoryDefaults(
     _ defaults: PlistDictionary, validator: @escaping DefaultsValidator
   ) {
     state.withLock {
@@ -143,7 +128,7 @@ extension Defaults {
 /// Changes collected for one write (`Defaults.batch`).
 public struct DefaultsBatch {
   /// Each changed key, with its new value or nil for a removal.
-  public private(set) var changes: [String: PlistValue?] = [:]
+  private(set) var changes: [String: PlistValue?] = [:]
 
   /// Sets a key.
   ///
@@ -185,7 +170,7 @@ extension Defaults {
   /// Settings bundle declares, for instance), replacing earlier ones.
   ///
   /// - Parameter defaults: The keys and values.
-  public func registerFactoryDefaults(_ defaults: PlistDictionary) {
+  func registerFactoryDefaults(_ defaults: PlistDictionary) {
     state.withLock { $0.factory = defaults }
     DefaultsObservers.notify()
   }
@@ -195,7 +180,7 @@ extension Defaults {
   ///
   /// - Parameter suiteName: The suite.
   public func addSuite(named suiteName: String) {
-    guard suiteName != domain, suiteName != UserDefaultsNames.globalDomain,
+    guard suiteName != domain, suiteName != Defaults.globalDomain,
       (try? Domain(named: suiteName)) != nil
     else { return }
     let added = state.withLock { state in
@@ -216,7 +201,7 @@ extension Defaults {
 
   /// The names of the volatile domains, in search order, the argument domain first.
   public var volatileDomainNames: [String] {
-    [UserDefaultsNames.argumentDomain] + state.withLock { $0.volatileNames }
+    [Defaults.argumentDomain] + state.withLock { $0.volatileNames }
   }
 
   /// A volatile domain's keys and values (empty when there is none by that name).
@@ -224,7 +209,7 @@ extension Defaults {
   /// - Parameter domainName: The name (`NSArgumentDomain` for the argument domain).
   /// - Returns: The dictionary.
   public func volatileDomain(forName domainName: String) -> PlistDictionary {
-    if domainName == UserDefaultsNames.argumentDomain { return checkedArgumentDomain }
+    if domainName == Defaults.argumentDomain { return checkedArgumentDomain }
     return state.withLock { $0.volatileDomains[domainName] } ?? PlistDictionary()
   }
 
@@ -291,7 +276,7 @@ extension Defaults {
   }
 
   private func persistentDomainFile(_ name: String) throws(PlistError) -> Domain {
-    name == UserDefaultsNames.globalDomain ? .global : try Domain(named: name)
+    name == Defaults.globalDomain ? .global : try Domain(named: name)
   }
 
   /// Every key's effective value, all layers merged as an app sees them (Darwin's meaning;

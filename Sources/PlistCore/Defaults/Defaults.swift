@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Checks a value for a key before `Defaults.write(_:forKey:)` stores it.
-public typealias DefaultsValidator = @Sendable (String, PlistValue) throws(PlistError) -> Void
+typealias DefaultsValidator = @Sendable (String, PlistValue) throws(PlistError) -> Void
 
 /// UserDefaults' model for Linux, on the files Foundation's `UserDefaults` uses, shaped like
 /// Foundation's class (the same method names) and better where Foundation on Linux falls
@@ -26,8 +26,8 @@ public final class Defaults: Sendable {
   let anyHost: DomainStore
   /// `<root>/ByHost`, where this host's files are.
   let byHostDirectory: String
-  /// The argument domain, parsed once (the process's own is parsed once per process).
-  let argumentDomain: PlistDictionary
+  /// The argument domain's values, parsed once (the process's own once per process).
+  let argumentValues: PlistDictionary
   /// This instance's domain, validated once.
   let ownDomain: Domain
   let state = Mutex(State())
@@ -90,7 +90,7 @@ public final class Defaults: Sendable {
       self.init(validDomain: environment.applicationDomain, environment: environment)
       return
     }
-    guard name != UserDefaultsNames.globalDomain, let domain = try? Domain(named: name) else {
+    guard name != Defaults.globalDomain, let domain = try? Domain(named: name) else {
       return nil
     }
     self.init(validDomain: name, domain, environment: environment)
@@ -117,7 +117,7 @@ public final class Defaults: Sendable {
     self.domain = domain
     self.environment = environment
     ownDomain = validated ?? (try? Domain(named: domain)) ?? .global
-    argumentDomain =
+    argumentValues =
       environment.hasProcessArguments
       ? ProcessDefaults.argumentDomain : ArgumentDomain.parse(environment.arguments)
     anyHost = DomainStore(root: environment.root, thisHostOnly: nil)
@@ -226,7 +226,7 @@ public final class Defaults: Sendable {
   ///
   /// - Returns: Each key's winning value and layer, in key order.
   /// - Throws: `PlistError` when a file of the search list cannot be read or parsed.
-  public func effectiveValues() throws(PlistError) -> [(
+  package func effectiveValues() throws(PlistError) -> [(
     key: String, value: PlistValue, layer: DefaultsLayer
   )] {
     beginLookup()
@@ -285,7 +285,7 @@ public final class Defaults: Sendable {
   func checkedContents(of layer: DefaultsLayer) throws(PlistError) -> PlistDictionary {
     switch layer {
     case .argument:
-      return argumentDomain
+      return argumentValues
     case .volatile(let name):
       return state.withLock { $0.volatileDomains[name] } ?? PlistDictionary()
     case .registration:
@@ -308,7 +308,7 @@ public final class Defaults: Sendable {
   ///
   /// - Parameter layer: The layer.
   /// - Returns: Its path.
-  public func path(of layer: DefaultsLayer) -> String? {
+  package func path(of layer: DefaultsLayer) -> String? {
     switch layer {
     case .app(let host): return store(for: host).path(of: ownDomain)
     case .suite(let name, let host): return store(for: host).path(of: validDomain(name))
@@ -427,13 +427,13 @@ struct CachedFile {
   }
 }
 
-/// Foundation's names for the special domains.
-public enum UserDefaultsNames {
-  /// The global domain.
+extension Defaults {
+  /// The global domain's name, `NSGlobalDomain`, as Foundation's `UserDefaults.globalDomain`
+  /// (`persistentDomain(forName:)` takes it).
   public static let globalDomain = "NSGlobalDomain"
-  /// The argument domain.
+  /// The argument domain's name, `NSArgumentDomain` (`volatileDomain(forName:)` takes it).
   public static let argumentDomain = "NSArgumentDomain"
-  /// The registration domain.
+  /// The registration domain's name, `NSRegistrationDomain`.
   public static let registrationDomain = "NSRegistrationDomain"
 }
 

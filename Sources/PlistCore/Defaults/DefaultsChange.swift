@@ -18,23 +18,4 @@ public struct DefaultsChange: Sendable, Equatable {
   public let layer: DefaultsLayer?
   /// Who made the change.
   public let origin: Origin
-
-  /// A change.
-  ///
-  /// - Parameters:
-  ///   - key: The key.
-  ///   - oldValue: The effective value before.
-  ///   - newValue: The effective value now.
-  ///   - layer: Where the new value comes from.
-  ///   - origin: Who made the change.
-  public init(
-    key: String, oldValue: PlistValue?, newValue: PlistValue?, layer: DefaultsLayer?,
-    origin: Origin
-  ) {
-    self.key = key
-    self.oldValue = oldValue
-    self.newValue = newValue
-    self.layer = layer
-    self.origin = origin
-  }
 }

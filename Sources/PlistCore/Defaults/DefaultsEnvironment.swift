@@ -64,7 +64,7 @@ public struct DefaultsEnvironment: Sendable {
   /// process arguments, and the executable's name as the application domain.
   ///
   /// - Returns: The environment.
-  public static func process() -> DefaultsEnvironment {
+  static func process() -> DefaultsEnvironment {
     // Only the two variables the root depends on: reading the whole environment into a
     // dictionary cost a one-key program a third of its start-up.
     var home = Platform.environmentValue("HOME")
@@ -89,7 +89,7 @@ public struct DefaultsEnvironment: Sendable {
   ///   - systemRoot: The shared directory (`/usr/local/etc`), or nil to leave it out.
   ///   - domain: The app's domain.
   /// - Returns: The environment.
-  public static func tool(root: String, systemRoot: String?, domain: String)
+  package static func tool(root: String, systemRoot: String?, domain: String)
     -> DefaultsEnvironment
   {
     var environment = DefaultsEnvironment(

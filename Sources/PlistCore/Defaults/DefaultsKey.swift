@@ -51,7 +51,7 @@ extension Defaults {
   /// it, in a layer further down the search list) shows again.
   ///
   /// - Parameter key: The key.
-  public func reset<Value>(_ key: Key<Value>) {
+  func reset<Value>(_ key: Key<Value>) {
     removeObject(forKey: key.name)
   }
 

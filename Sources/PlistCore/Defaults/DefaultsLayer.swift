@@ -37,7 +37,7 @@ public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the layer is a file (rather than memory of this process).
-  public var isPersistent: Bool {
+  var isPersistent: Bool {
     switch self {
     case .app, .suite, .global, .system: return true
     case .argument, .volatile, .registration, .schema: return false

@@ -13,7 +13,7 @@ public struct PlistEncodingError: Error, Equatable, Sendable, CustomStringConver
   ///   - format: The format being written.
   ///   - reason: What could not be written.
   ///   - path: Where in the value.
-  public init(format: PlistFormat, reason: String, path: String) {
+  init(format: PlistFormat, reason: String, path: String) {
     self.format = format
     self.reason = reason
     self.path = path

@@ -88,7 +88,7 @@ extension PlistError.PathBlock {
   ///
   /// - Parameter place: Where the path stops.
   /// - Returns: The clause.
-  public func explanation(at place: PlistPath) -> String {
+  package func explanation(at place: PlistPath) -> String {
     switch self {
     case .notAContainer(let type):
       return "\(place) is \(type.withArticle), not a dictionary or an array"

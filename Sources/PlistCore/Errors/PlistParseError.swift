@@ -16,7 +16,7 @@ public struct PlistParseError: Error, Equatable, Sendable, CustomStringConvertib
   ///   - format: The format being read.
   ///   - kind: What was wrong.
   ///   - position: Where it was found.
-  public init(format: PlistFormat, kind: Kind, position: Position) {
+  init(format: PlistFormat, kind: Kind, position: Position) {
     self.format = format
     self.kind = kind
     self.position = position
@@ -66,7 +66,7 @@ public struct PlistParseError: Error, Equatable, Sendable, CustomStringConvertib
 
 extension PlistParseError.Kind {
   /// The kind as a short lowercase phrase.
-  public var message: String {
+  var message: String {
     switch self {
     case .unexpectedEnd(let context): return "unexpected end of input while \(context)"
     case .unexpected(let found, let expected): return "unexpected \(found), expected \(expected)"

@@ -27,7 +27,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file or directory concerned (`<stdin>` and `<stdout>` for the standard streams).
   public let path: String
   /// Why it failed.
-  public let errno: Errno
+  public let errno: Code
 
   /// An error for an operation on a path.
   ///
@@ -35,7 +35,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   ///   - operation: What was being done.
   ///   - path: The file concerned.
   ///   - errno: Why it failed; the calling thread's current `errno` when omitted.
-  public init(operation: Operation, path: String, errno: Errno? = nil) {
+  init(operation: Operation, path: String, errno: Errno? = nil) {
     self.operation = operation
     self.path = path
     self.errno = errno ?? Errno.current

@@ -1,6 +1,6 @@
 /// Why a full-screen terminal session cannot start. Callers say so in one line and point to
 /// a command that prints instead (`settings show`).
-public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Standard input or output, named `<stdin>` or `<stdout>`, is not a terminal.
   case notATerminal(String)
   /// `TERM` is unset (nil), empty or `dumb`: a terminal that cannot move the cursor.
@@ -11,7 +11,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   case system(SystemError)
 
   /// One line, e.g. `<stdin> is not a terminal`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notATerminal(let stream): return "\(stream) is not a terminal"
     case .unsupportedTerminal(nil): return "TERM is not set"

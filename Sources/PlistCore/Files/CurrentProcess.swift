@@ -1,10 +1,10 @@
 /// What the running process can tell about itself, for callers above the platform layer.
-public enum CurrentProcess {
+package enum CurrentProcess {
   /// The running executable's path (from `/proc/self/exe`), or nil.
-  public static var executablePath: String? { Platform.executablePath() }
+  static var executablePath: String? { Platform.executablePath() }
 
   /// A path made absolute against the current directory (unchanged when it already is).
-  public static func absolutePath(_ path: String) -> String {
+  package static func absolutePath(_ path: String) -> String {
     path.hasPrefix("/") ? path : (Platform.currentDirectory() ?? "") + "/" + path
   }
 }

@@ -18,7 +18,7 @@ extension FileAccess {
   ///     XML to binary conversion).
   ///   - intoSpecialOutputs: As for `writeAtomically(_:as:to:mode:options:intoSpecialOutputs:)`.
   /// - Throws: `PlistError.parse` naming the source, `.encoding`, or `.system`.
-  public static func convert(
+  package static func convert(
     _ bytes: consuming [UInt8], source: String, to format: PlistFormat, destination: String,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions(), exiting: Bool = false,
     intoSpecialOutputs: Bool = false
@@ -67,7 +67,7 @@ extension FileAccess {
   ///   - options: Format choices.
   ///   - limits: The most bytes read, and how long to wait for the lock.
   /// - Throws: `PlistError.parse` naming the file, `.encoding`, `.lockTimedOut`, `.system`.
-  public static func convertInPlace(
+  package static func convertInPlace(
     path: String, to format: PlistFormat,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions(),
     limits: FileLimits = .standard

@@ -1,6 +1,6 @@
 /// Whole-file reads, streamed writes to descriptors, and atomic file replacement, over the
 /// one libc wrapper.
-public enum FileAccess {
+package enum FileAccess {
   /// Reads a whole file (or a pipe, a device: whatever the path names), up to a limit.
   ///
   /// - Parameters:
@@ -9,7 +9,7 @@ public enum FileAccess {
   /// - Returns: The bytes.
   /// - Throws: `PlistError.system` when the file cannot be opened or read;
   ///   `.inputTooLarge` past the limit.
-  public static func read(path: String, maximumSize: Int = FileLimits.standard.maximumSize)
+  package static func read(path: String, maximumSize: Int = FileLimits.standard.maximumSize)
     throws(PlistError) -> [UInt8]
   {
     let contents: Platform.FileContents<[UInt8]>
@@ -75,7 +75,7 @@ public enum FileAccess {
   ///   - maximumSize: The most bytes read (`FileLimits.maximumSize`).
   /// - Returns: The bytes.
   /// - Throws: `PlistError.system`; `.inputTooLarge` past the limit.
-  public static func readAll(
+  package static func readAll(
     descriptor: Int32, name: String, maximumSize: Int = FileLimits.standard.maximumSize
   ) throws(PlistError) -> [UInt8] {
     let bytes: [UInt8]?
@@ -111,7 +111,7 @@ public enum FileAccess {
   ///   - source: A path, or a stream's name such as `<stdin>`.
   /// - Returns: The value and the format it was in.
   /// - Throws: `PlistError.parse` naming the source.
-  public static func decode(_ bytes: [UInt8], source: String) throws(PlistError)
+  package static func decode(_ bytes: [UInt8], source: String) throws(PlistError)
     -> (value: PlistValue, format: PlistFormat)
   {
     do { return try PropertyList.decode(bytes) } catch { throw .parse(error, source: source) }
@@ -122,7 +122,7 @@ public enum FileAccess {
   /// - Parameter path: A file path.
   /// - Returns: The value and the format it was in.
   /// - Throws: `PlistError.system` or `PlistError.parse` naming the file.
-  public static func readPropertyList(path: String) throws(PlistError)
+  package static func readPropertyList(path: String) throws(PlistError)
     -> (value: PlistValue, format: PlistFormat)
   {
     try decode(try read(path: path), source: path)
@@ -135,7 +135,7 @@ public enum FileAccess {
   ///   - descriptor: The descriptor.
   ///   - name: How errors name it, e.g. `<stdout>`.
   /// - Throws: `PlistError.system` when the write fails (a closed pipe, a full disk).
-  public static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32, name: String)
+  static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32, name: String)
     throws(PlistError)
   {
     do { try Platform.writeAll(fd: descriptor, bytes, path: name) } catch { throw .system(error) }
@@ -149,7 +149,7 @@ public enum FileAccess {
   ///   - descriptor: The descriptor.
   ///   - name: How errors name it, e.g. `<stdout>`.
   /// - Throws: `PlistError.system` when the write fails (a closed pipe, a full disk).
-  public static func write(_ text: String, toDescriptor descriptor: Int32, name: String)
+  package static func write(_ text: String, toDescriptor descriptor: Int32, name: String)
     throws(PlistError)
   {
     var text = text
@@ -173,7 +173,7 @@ public enum FileAccess {
   ///   - descriptor: The descriptor.
   ///   - name: How errors name it, e.g. `<stdout>`.
   /// - Throws: `PlistError.encoding` or `PlistError.system`.
-  public static func encode(
+  package static func encode(
     _ value: PlistValue, as format: PlistFormat,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions(),
     toDescriptor descriptor: Int32, name: String
@@ -204,7 +204,7 @@ public enum FileAccess {
   ///   - intoSpecialOutputs: An output a user named: `/dev/stdout`, a FIFO or a terminal is
   ///     written into (`writeIntoSpecialOutput`) rather than replaced.
   /// - Throws: `PlistError.encoding`, `.lockTimedOut` or `.system`.
-  public static func writeAtomically(
+  package static func writeAtomically(
     _ value: PlistValue, as format: PlistFormat, to path: String, mode: UInt32 = 0o644,
     options: PropertyList.WriteOptions = PropertyList.WriteOptions(),
     intoSpecialOutputs: Bool = false
@@ -276,7 +276,7 @@ public enum FileAccess {
   ///   - bytes: Its new contents.
   ///   - mode: Permissions for a new file.
   /// - Throws: `PlistError.system`.
-  public static func replaceContents(of path: String, with bytes: [UInt8], mode: UInt32 = 0o644)
+  static func replaceContents(of path: String, with bytes: [UInt8], mode: UInt32 = 0o644)
     throws(PlistError)
   {
     try lockingDirectory(of: path) { (naming) throws(PlistError) in

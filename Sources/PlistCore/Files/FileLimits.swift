@@ -1,21 +1,21 @@
 /// The bounds every read and every wait for a lock keep, so that no file or stream can make
 /// a command take all memory or hang: `/dev/zero` or an endless pipe given as a file, a huge
 /// sparse file, a writer stopped while it holds a directory's lock.
-public struct FileLimits: Sendable, Equatable {
+package struct FileLimits: Sendable, Equatable {
   /// The most bytes read from one file or stream: 256 MiB unless changed, far above any
   /// real property list (the largest in the corpus is 0.6 MiB; Foundation's own
   /// preference files are small), and low enough that the parsed value fits in memory.
-  public var maximumSize: Int
+  package var maximumSize: Int
   /// How long to wait for the lock of a domain's directory that another process holds:
   /// 10 s unless changed (a write holds it for about a millisecond).
-  public var lockTimeoutMilliseconds: Int
+  package var lockTimeoutMilliseconds: Int
 
   /// Limits; the defaults unless given.
   ///
   /// - Parameters:
   ///   - maximumSize: The most bytes read from one file or stream.
   ///   - lockTimeoutMilliseconds: How long to wait for a lock.
-  public init(maximumSize: Int = 256 << 20, lockTimeoutMilliseconds: Int = 10_000) {
+  init(maximumSize: Int = 256 << 20, lockTimeoutMilliseconds: Int = 10_000) {
     self.maximumSize = maximumSize
     self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
   }
@@ -26,7 +26,7 @@ public struct FileLimits: Sendable, Equatable {
   ///
   /// - Parameter environment: The variables.
   /// - Throws: `PlistError.invalidLimit` naming a variable whose value is not one.
-  public init(environment: [String: String]) throws(PlistError) {
+  init(environment: [String: String]) throws(PlistError) {
     try self.init(
       maximumSize: environment[Self.maximumSizeVariable],
       lockTimeout: environment[Self.lockTimeoutVariable])
@@ -40,7 +40,7 @@ public struct FileLimits: Sendable, Equatable {
   ///   - maximumSize: `PLISTCTL_MAX_SIZE`'s value, if set.
   ///   - lockTimeout: `PLISTCTL_LOCK_TIMEOUT`'s value, if set.
   /// - Throws: `PlistError.invalidLimit` naming a variable whose value is not one.
-  public init(maximumSize: String?, lockTimeout: String?) throws(PlistError) {
+  package init(maximumSize: String?, lockTimeout: String?) throws(PlistError) {
     self.init()
     if let text = maximumSize {
       guard let size = Self.size(text) else { throw .invalidLimit(Self.maximumSizeVariable, text) }
@@ -55,13 +55,13 @@ public struct FileLimits: Sendable, Equatable {
   }
 
   /// The environment variable that sets `maximumSize`.
-  public static let maximumSizeVariable = "PLISTCTL_MAX_SIZE"
+  package static let maximumSizeVariable = "PLISTCTL_MAX_SIZE"
   /// The environment variable that sets `lockTimeoutMilliseconds`, in seconds.
-  public static let lockTimeoutVariable = "PLISTCTL_LOCK_TIMEOUT"
+  package static let lockTimeoutVariable = "PLISTCTL_LOCK_TIMEOUT"
 
   /// This process's limits, from its environment, read once (an invalid value is ignored
   /// here; the command line reports it).
-  public static let standard: FileLimits = {
+  package static let standard: FileLimits = {
     let limits = try? FileLimits(
       maximumSize: Platform.environmentValue(maximumSizeVariable),
       lockTimeout: Platform.environmentValue(lockTimeoutVariable))
@@ -72,7 +72,7 @@ public struct FileLimits: Sendable, Equatable {
   ///
   /// - Parameter text: The size as typed.
   /// - Returns: Bytes, or nil when the text is not a positive size.
-  public static func size(_ text: String) -> Int? {
+  package static func size(_ text: String) -> Int? {
     var digits = Substring(text)
     for unit in ["iB", "B"] where digits.hasSuffix(unit) { digits = digits.dropLast(unit.count) }
     var shift = 0

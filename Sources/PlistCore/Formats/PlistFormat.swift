@@ -25,7 +25,7 @@ public enum PlistFormat: String, Sendable, CaseIterable {
   ///
   /// - Parameter bytes: The start of the input (the first few hundred bytes are enough).
   /// - Returns: The detected format.
-  public static func detect(_ bytes: [UInt8]) -> PlistFormat { detect(head: bytes) }
+  static func detect(_ bytes: [UInt8]) -> PlistFormat { detect(head: bytes) }
 
   /// `detect(_:)` for bytes in any collection.
   static func detect(head bytes: some Collection<UInt8>) -> PlistFormat {

@@ -61,7 +61,7 @@ public enum PropertyList {
   ///   - options: Format-specific choices.
   ///   - drain: Receives each piece; the pointer is valid only during the call.
   /// - Throws: `PlistEncodingError` as `encode(_:as:options:)` does.
-  public static func encode(
+  static func encode(
     _ value: PlistValue, as format: PlistFormat, options: WriteOptions = WriteOptions(),
     drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(PlistEncodingError) {

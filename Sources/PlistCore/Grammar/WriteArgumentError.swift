@@ -1,5 +1,5 @@
 /// Why the value arguments of a `write` were refused.
-public enum WriteArgumentError: Error, Equatable, Sendable {
+package enum WriteArgumentError: Error, Equatable, Sendable {
   /// No value after the key.
   case missingValue
   /// `write DOMAIN KEY` with nothing after the key: a plain word where a dictionary literal
@@ -26,7 +26,7 @@ public enum WriteArgumentError: Error, Equatable, Sendable {
 
   /// Whether the arguments are malformed (a usage error), as opposed to well-formed but
   /// refused by one of `defaults`' rules.
-  public var isMalformed: Bool {
+  package var isMalformed: Bool {
     switch self {
     case .missingValue, .missingValueAfterKey, .missingFlagArgument, .invalidFlagArgument:
       return true

@@ -10,7 +10,7 @@ extension WriteArguments {
   ///   - flag: The type flag, in any letter case.
   ///   - argument: Its argument.
   /// - Returns: The value `defaults` stores.
-  public static func storedByDefaults(_ flag: String, _ argument: String) -> PlistValue? {
+  package static func storedByDefaults(_ flag: String, _ argument: String) -> PlistValue? {
     var text = Substring(argument).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
     switch flag.lowercased() {
     case "-int", "-integer":

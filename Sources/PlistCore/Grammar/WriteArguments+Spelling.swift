@@ -6,7 +6,7 @@ extension WriteArguments {
   ///
   /// - Parameter value: The value.
   /// - Returns: Arguments for `plistctl write DOMAIN KEY …`.
-  public static func spelling(of value: PlistValue) -> [String] {
+  package static func spelling(of value: PlistValue) -> [String] {
     switch value {
     case .string(let s): return ["-string", s]
     case .integer(let i): return ["-int", i.description]

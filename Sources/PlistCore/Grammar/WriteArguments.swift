@@ -4,10 +4,10 @@
 ///
 /// Where `defaults` silently stores garbage (`-int abc` as 0, `-float` through a 32-bit
 /// float), this refuses or keeps full precision instead; docs/differences.md lists it.
-public enum WriteArguments {
+package enum WriteArguments {
   /// Every type flag `parse` takes, spelled as `defaults` spells them (`-int` and `-integer`
   /// both): for help, shell completion and the man page.
-  public static let flags = [
+  package static let flags = [
     "-string", "-data", "-int", "-integer", "-float", "-bool", "-boolean", "-date", "-json",
     "-array", "-array-add", "-dict", "-dict-add",
   ]
@@ -19,7 +19,7 @@ public enum WriteArguments {
   ///   - deepMerge: Make `-dict-add` merge nested dictionaries too.
   /// - Returns: The operation.
   /// - Throws: `WriteArgumentError` naming what is wrong.
-  public static func parse(_ arguments: [String], deepMerge: Bool = false)
+  package static func parse(_ arguments: [String], deepMerge: Bool = false)
     throws(WriteArgumentError) -> WriteOperation
   {
     guard let first = arguments.first else { throw .missingValue }
@@ -48,7 +48,7 @@ public enum WriteArguments {
   /// - Parameter token: The argument.
   /// - Returns: The value.
   /// - Throws: `WriteArgumentError.unparsableLiteral`.
-  public static func literal(_ token: String) throws(WriteArgumentError) -> PlistValue {
+  package static func literal(_ token: String) throws(WriteArgumentError) -> PlistValue {
     let text = isLiteralSyntax(token) ? token : "\"" + token + "\""
     do {
       return try PropertyList.decode(Array(text.utf8), allowJSON: false).value
@@ -71,7 +71,7 @@ public enum WriteArguments {
   /// - Returns: The dictionary.
   /// - Throws: `WriteArgumentError.missingValueAfterKey` for a plain word,
   ///   `.unparsableLiteral`, or `.notADictionary` for any other value.
-  public static func replacement(_ token: String) throws(WriteArgumentError) -> PlistDictionary {
+  package static func replacement(_ token: String) throws(WriteArgumentError) -> PlistDictionary {
     if !isLiteralSyntax(token) { throw .missingValueAfterKey(token) }
     let value = try literal(token)
     guard case .dictionary(let dictionary) = value else { throw .notADictionary(found: value.type) }

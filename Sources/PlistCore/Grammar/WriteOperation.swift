@@ -17,7 +17,7 @@ public enum WriteOperation: Sendable, Equatable {
   ///   - path: The key or key path.
   /// - Throws: `PlistError.typeMismatch` when the key holds the wrong type;
   ///   `.pathBlocked` when the path cannot be followed.
-  public func apply(to dictionary: inout PlistDictionary, at path: PlistPath) throws(PlistError) {
+  func apply(to dictionary: inout PlistDictionary, at path: PlistPath) throws(PlistError) {
     let existing = try dictionary.value(at: path)
     switch self {
     case .set(let value):

@@ -9,7 +9,7 @@ extension DomainStore {
   ///   - domain: The domain.
   ///   - schema: The domain's schema, or nil to check nothing.
   /// - Throws: `PlistError.refusedBySchema`, or what `write(_:at:in:)` throws.
-  public func write(
+  package func write(
     _ operation: WriteOperation, at path: PlistPath, in domain: Domain,
     checkedBy schema: SettingsSchema?
   ) throws(PlistError) {
@@ -28,7 +28,7 @@ extension DomainStore {
   ///   - dictionary: The new contents.
   ///   - schema: The domain's schema, or nil to check nothing.
   /// - Throws: `PlistError.refusedBySchema`, or what `replace(_:with:)` throws.
-  public func replace(
+  package func replace(
     _ domain: Domain, with dictionary: PlistDictionary, checkedBy schema: SettingsSchema?
   ) throws(PlistError) {
     try schema?.validate(dictionary)
@@ -43,7 +43,7 @@ extension DomainStore {
   ///   - domain: The domain.
   ///   - schema: The domain's schema, or nil to check nothing.
   /// - Throws: `PlistError.refusedBySchema`, or what `moveValue(from:to:in:)` throws.
-  public func moveValue(
+  package func moveValue(
     from old: PlistPath, to new: PlistPath, in domain: Domain, checkedBy schema: SettingsSchema?
   ) throws(PlistError) {
     try moveValue(from: old, to: new, in: domain) { (contents) throws(PlistError) in
@@ -60,7 +60,7 @@ extension DomainStore {
   /// - Returns: The keys that were set and are now removed.
   /// - Throws: What `update(_:_:)` throws.
   @discardableResult
-  public func reset(_ keys: [String], in domain: Domain) throws(PlistError) -> [String] {
+  package func reset(_ keys: [String], in domain: Domain) throws(PlistError) -> [String] {
     guard exists(domain) else { return [] }
     var removed: [String] = []
     try update(domain) { dictionary in

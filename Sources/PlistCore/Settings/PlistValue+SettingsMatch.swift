@@ -11,7 +11,7 @@ extension PlistValue {
   ///
   /// - Parameter other: The value to compare with.
   /// - Returns: Whether they are the same setting.
-  public func isSameSetting(as other: PlistValue) -> Bool {
+  func isSameSetting(as other: PlistValue) -> Bool {
     // Equal values first: NaN is NaN here, as CFNumber's comparison has it.
     if self == other { return true }
     guard let number = SettingsNumber(self), let otherNumber = SettingsNumber(other) else {
@@ -29,7 +29,7 @@ extension PlistValue {
   ///   - on: The toggle's `TrueValue`.
   ///   - off: The toggle's `FalseValue`.
   /// - Returns: Whether the switch is on, or nil.
-  public func toggleState(on: PlistValue, off: PlistValue) -> Bool? {
+  func toggleState(on: PlistValue, off: PlistValue) -> Bool? {
     if isSameSetting(as: on) { return true }
     if isSameSetting(as: off) { return false }
     switch self {

@@ -1,13 +1,13 @@
 /// Which Settings bundle describes which domain: plistctl's own record, kept in
 /// `<preferences>/plistctl/settings.plist` (never inside an app's domain file), and bundles
 /// installed system-wide as `<XDG data dir>/plistctl/settings/<domain>.bundle`.
-public struct SettingsAttachments: Sendable {
+package struct SettingsAttachments: Sendable {
   /// Where the record lives: a store of its own, so that it is locked and replaced
   /// atomically like any domain.
   private let record: DomainStore
   private static let recordDomain = "settings"
   /// The data directories searched for installed bundles, most important first.
-  public let dataDirectories: [String]
+  let dataDirectories: [String]
 
   /// The attachments of a preferences directory.
   ///
@@ -15,7 +15,7 @@ public struct SettingsAttachments: Sendable {
   ///   - preferencesRoot: The preferences directory (`DomainStore.root`).
   ///   - dataDirectories: Where installed bundles are looked for (see
   ///     `dataDirectories(in:)`).
-  public init(preferencesRoot: String, dataDirectories: [String]) {
+  package init(preferencesRoot: String, dataDirectories: [String]) {
     record = DomainStore(root: preferencesRoot + "/plistctl", thisHostOnly: nil)
     self.dataDirectories = dataDirectories
   }
@@ -25,7 +25,7 @@ public struct SettingsAttachments: Sendable {
   ///
   /// - Parameter environment: The environment.
   /// - Returns: Absolute directories, most important first.
-  public static func dataDirectories(in environment: [String: String]) -> [String] {
+  package static func dataDirectories(in environment: [String: String]) -> [String] {
     var directories: [String] = []
     if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
       directories.append(home)
@@ -49,7 +49,7 @@ public struct SettingsAttachments: Sendable {
   ///
   /// - Parameter domain: The domain name.
   /// - Returns: The bundle's path, or nil when the domain has none.
-  public func bundlePath(forDomain domain: String) -> String? {
+  package func bundlePath(forDomain domain: String) -> String? {
     if let attached = attachedPath(forDomain: domain) { return attached }
     for directory in dataDirectories {
       let path = directory + "/plistctl/settings/" + domain + ".bundle"
@@ -59,7 +59,7 @@ public struct SettingsAttachments: Sendable {
   }
 
   /// The bundle attached to a domain with `attach` (installed ones left out).
-  public func attachedPath(forDomain domain: String) -> String? {
+  func attachedPath(forDomain domain: String) -> String? {
     guard let contents = try? record.load(Domain(named: Self.recordDomain)) else { return nil }
     return contents.dictionary[domain]?.stringValue
   }
@@ -71,7 +71,7 @@ public struct SettingsAttachments: Sendable {
   ///   - domain: The domain name.
   ///   - preferredLanguages: Locale names, most preferred first.
   /// - Returns: The schema, or nil.
-  public func schema(forDomain domain: String, preferredLanguages: [String] = [])
+  func schema(forDomain domain: String, preferredLanguages: [String] = [])
     -> SettingsSchema?
   {
     guard let path = bundlePath(forDomain: domain) else { return nil }
@@ -87,7 +87,7 @@ public struct SettingsAttachments: Sendable {
   ///     repeated or trailing slashes are left out (`..` is kept: it may cross a link).
   ///   - domain: The domain name.
   /// - Throws: `PlistError` when the bundle cannot be read or the record cannot be written.
-  public func attach(_ bundle: String, toDomain domain: String) throws(PlistError) {
+  package func attach(_ bundle: String, toDomain domain: String) throws(PlistError) {
     let joined =
       bundle.hasPrefix("/") ? bundle : (Platform.currentDirectory() ?? "") + "/" + bundle
     let absolute =
@@ -112,7 +112,7 @@ public struct SettingsAttachments: Sendable {
   /// - Returns: Whether one was attached.
   /// - Throws: `PlistError` when the record cannot be written.
   @discardableResult
-  public func detach(domain: String) throws(PlistError) -> Bool {
+  package func detach(domain: String) throws(PlistError) -> Bool {
     guard attachedPath(forDomain: domain) != nil else { return false }
     try record.update(Domain(named: Self.recordDomain)) { _ = $0.removeValue(forKey: domain) }
     return true

@@ -87,7 +87,7 @@ public struct SettingsBundle: Sendable {
   ///
   /// - Parameter name: A pane name.
   /// - Returns: The titles, outermost first.
-  public func titles(leadingTo name: String) -> [String] {
+  func titles(leadingTo name: String) -> [String] {
     var titles: [String] = []
     var current = name
     while let link = parents[current], let parent = pane(named: link.pane) {

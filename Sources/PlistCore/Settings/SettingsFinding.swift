@@ -75,7 +75,7 @@ public struct SettingsFinding: Sendable, Equatable, CustomStringConvertible {
   ///   - keyPath: The place in it.
   ///   - key: The element's `Key`.
   ///   - problem: What is wrong.
-  public init(file: String, keyPath: String = "", key: String? = nil, problem: Problem) {
+  init(file: String, keyPath: String = "", key: String? = nil, problem: Problem) {
     self.file = file
     self.keyPath = keyPath
     self.key = key

@@ -26,7 +26,7 @@ public struct SettingsPane: Sendable {
   ///
   /// - Parameter label: The entry.
   /// - Returns: What to show.
-  public func localized(label: PlistValue) -> String {
+  func localized(label: PlistValue) -> String {
     switch label {
     case .string(let text): return localized(text)
     default: return label.displayText

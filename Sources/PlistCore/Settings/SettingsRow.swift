@@ -1,9 +1,9 @@
 /// One line of a Settings screen, as the iOS Settings app lays a pane out: group headers and
 /// footers, and a row per element with its title and the value it shows. `settings show` prints
 /// these rows; `settings edit` draws them and acts on them.
-public struct SettingsRow: Sendable {
+package struct SettingsRow: Sendable {
   /// What the row is.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// A group's (or radio group's) header.
     case header
     /// A group's footer: text under the group.
@@ -30,20 +30,20 @@ public struct SettingsRow: Sendable {
   }
 
   /// What the row is.
-  public let kind: Kind
+  package let kind: Kind
   /// The title, translated.
-  public let title: String
+  package let title: String
   /// The value as shown (empty for headers, footers and child panes).
-  public let value: String
+  package let value: String
   /// The element's key, when it holds a value.
-  public let key: String?
+  let key: String?
   /// Whether the value shown is the factory default (the domain does not set the key).
-  public let isDefault: Bool
+  package let isDefault: Bool
   /// The element the row shows (nil for a footer).
-  public let specifier: SettingsSpecifier?
+  let specifier: SettingsSpecifier?
 
   /// Whether the user can change the row's value, or enter it.
-  public var isActionable: Bool {
+  var isActionable: Bool {
     switch kind {
     case .toggle, .multiValue, .radioOption, .slider, .textField, .childPane: return true
     case .date: return true
@@ -61,7 +61,7 @@ extension SettingsSchema {
   ///   - value: The effective value of a key and whether it comes from the schema's
   ///     defaults (rather than a layer the user or app set), or nil when unset everywhere.
   /// - Returns: The rows, top to bottom.
-  public func rows(
+  package func rows(
     of pane: SettingsPane, showSecrets: Bool = false,
     value: (String) -> (value: PlistValue, isDefault: Bool)?
   ) -> [SettingsRow] {
@@ -161,7 +161,7 @@ extension SettingsSchema {
   ///   - entry: The key's entry in the schema, if it has one.
   ///   - showSecrets: Show a secret instead of dots.
   /// - Returns: The text.
-  public func display(_ value: PlistValue, for entry: SettingsKey?, showSecrets: Bool = false)
+  package func display(_ value: PlistValue, for entry: SettingsKey?, showSecrets: Bool = false)
     -> String
   {
     guard let entry else { return value.displayText }

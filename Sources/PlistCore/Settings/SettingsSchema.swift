@@ -91,7 +91,7 @@ public struct SettingsSchema: Sendable {
   ///   - path: The key path that was written.
   ///   - contents: The domain's new contents.
   /// - Throws: `PlistError.refusedBySchema`.
-  public func validate(keyOf path: PlistPath, in contents: PlistDictionary) throws(PlistError) {
+  func validate(keyOf path: PlistPath, in contents: PlistDictionary) throws(PlistError) {
     guard let key = path.components.first, let value = contents[key] else { return }
     try validate(value, forKey: key)
   }

@@ -75,7 +75,7 @@ public struct SettingsSpecifier: Sendable, Equatable {
   /// - Parameters:
   ///   - fields: The element's dictionary.
   ///   - index: Its index in `PreferenceSpecifiers`.
-  public init(fields: PlistDictionary, index: Int) {
+  init(fields: PlistDictionary, index: Int) {
     self.fields = fields
     self.index = index
     kind = Kind(type: fields["Type"]?.stringValue)

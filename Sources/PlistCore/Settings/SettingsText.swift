@@ -2,7 +2,7 @@
 /// under its path from the root, groups under their headers, one row per element with its
 /// value on the right, `(default)` where the domain does not set it, footers under their
 /// groups.
-public enum SettingsText {
+package enum SettingsText {
   /// Every pane of a schema as lines of at most `width` columns.
   ///
   /// - Parameters:
@@ -12,7 +12,7 @@ public enum SettingsText {
   ///   - showSecrets: Show secure text fields' values.
   ///   - value: A key's effective value and whether it is the factory default.
   /// - Returns: The lines.
-  public static func lines(
+  package static func lines(
     of schema: SettingsSchema, title: String, width: Int = 80, showSecrets: Bool = false,
     value: (String) -> (value: PlistValue, isDefault: Bool)?
   ) -> [String] {
@@ -39,7 +39,7 @@ public enum SettingsText {
   ///   - row: The row.
   ///   - width: The columns available.
   /// - Returns: The lines.
-  public static func lines(of row: SettingsRow, width: Int) -> [String] {
+  package static func lines(of row: SettingsRow, width: Int) -> [String] {
     switch row.kind {
     case .header:
       return row.title.isEmpty ? [""] : [""] + TextWidth.wrap(row.title.uppercased(), width: width)
@@ -56,7 +56,7 @@ public enum SettingsText {
   ///   - row: The row.
   ///   - width: The columns available.
   /// - Returns: The line.
-  public static func line(of row: SettingsRow, width: Int) -> String {
+  static func line(of row: SettingsRow, width: Int) -> String {
     var left = "  "
     switch row.kind {
     case .radioOption(_, let isChecked): left += (isChecked ? "(•) " : "( ) ") + row.title

@@ -5,7 +5,7 @@ extension SettingsEditor {
   ///
   /// - Parameter key: The key.
   /// - Returns: What the runner must do: a value to write, or quitting.
-  public mutating func handle(_ key: TerminalKey) -> [Action] {
+  mutating func handle(_ key: TerminalKey) -> [Action] {
     message = nil
     if key == .control("c") { return [.quit] }
     if typing != nil { return handleTyping(key) }

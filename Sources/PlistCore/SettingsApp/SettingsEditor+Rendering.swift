@@ -6,7 +6,7 @@ extension SettingsEditor {
   ///
   /// - Parameter size: The terminal's rows and columns.
   /// - Returns: Exactly `size.rows` lines, and the cursor while text is typed.
-  public func render(size: TerminalSize) -> TerminalFrame {
+  func render(size: TerminalSize) -> TerminalFrame {
     let width = max(size.columns, 20)
     let bodyHeight = max(size.rows - 3, 1)
     var body: (lines: [StyledLine], selected: Int, cursor: Int?)

@@ -2,9 +2,9 @@
 /// being typed. Pure: it turns keys into changes of its own state and into writes for its
 /// runner to make (through `Defaults`, which validates them), and it is drawn by
 /// `render(size:)`. The runner feeds it the values the app sees whenever they change.
-public struct SettingsEditor: Sendable {
+struct SettingsEditor: Sendable {
   /// What the runner must do after a key.
-  public enum Action: Sendable, Equatable {
+  enum Action: Sendable, Equatable {
     /// Store a value for a key (the runner reports a refusal with `show(message:)`).
     case write(key: String, value: PlistValue)
     /// Leave the app.
@@ -36,22 +36,22 @@ public struct SettingsEditor: Sendable {
   }
 
   /// The schema whose panes are shown.
-  public let schema: SettingsSchema
+  let schema: SettingsSchema
   /// The title of the root pane (the app's name).
-  public let title: String
+  let title: String
   var screens: [Screen]
   var typing: Typing?
   /// Each key's effective value and whether it is the factory default.
   var values: [String: (value: PlistValue, isDefault: Bool)] = [:]
   /// A line for the status bar (a refusal, a hint), until the next key.
-  public internal(set) var message: String?
+  var message: String?
 
   /// An editor on the root pane.
   ///
   /// - Parameters:
   ///   - schema: The schema to show.
   ///   - title: The root pane's title when the bundle has none (the domain).
-  public init(schema: SettingsSchema, title: String) {
+  init(schema: SettingsSchema, title: String) {
     self.schema = schema
     self.title = schema.bundle.root.declaredTitle ?? title
     let root = schema.bundle.root
@@ -64,7 +64,7 @@ public struct SettingsEditor: Sendable {
   /// Replaces the values shown (each schema key's effective value, or nil when unset).
   ///
   /// - Parameter lookup: A key's value and whether it is the factory default.
-  public mutating func refresh(_ lookup: (String) -> (value: PlistValue, isDefault: Bool)?) {
+  mutating func refresh(_ lookup: (String) -> (value: PlistValue, isDefault: Bool)?) {
     values = [:]
     for entry in schema.keys {
       if let found = lookup(entry.key) { values[entry.key] = found }
@@ -74,7 +74,7 @@ public struct SettingsEditor: Sendable {
   /// Shows a line in the status bar until the next key.
   ///
   /// - Parameter message: The line.
-  public mutating func show(message: String) { self.message = message }
+  mutating func show(message: String) { self.message = message }
 
   /// The rows of a pane with the current values.
   func rows(of pane: SettingsPane) -> [SettingsRow] {

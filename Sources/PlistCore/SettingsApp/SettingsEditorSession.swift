@@ -1,7 +1,7 @@
 /// Runs the terminal Settings app: draws the editor, hands it keys, makes its writes through
 /// `Defaults` (validated by the schema, merged under the store's lock), and redraws when a
 /// file along the app's search list changes — a `plistctl write`, the app itself.
-public enum SettingsEditorSession {
+package enum SettingsEditorSession {
   /// Runs until the user quits (or the terminal goes away).
   ///
   /// - Parameters:
@@ -11,7 +11,7 @@ public enum SettingsEditorSession {
   ///   - term: The `TERM` environment variable.
   /// - Throws: `TerminalError` when there is no terminal that can place the cursor;
   ///   `PlistError.system` when the preferences directory cannot be watched.
-  public static func run(schema: SettingsSchema, defaults: Defaults, title: String, term: String?)
+  package static func run(schema: SettingsSchema, defaults: Defaults, title: String, term: String?)
     throws
   {
     let watcher = try watch(defaults.environment)

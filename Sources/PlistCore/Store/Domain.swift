@@ -2,7 +2,7 @@
 /// given by path — as `defaults` reads its domain argument.
 public struct Domain: Sendable, Equatable {
   /// The three kinds of domain.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// An application domain such as `com.example.pigeon`.
     case named(String)
     /// The global domain (`-g`, `-globalDomain`, `NSGlobalDomain`).
@@ -12,13 +12,13 @@ public struct Domain: Sendable, Equatable {
   }
 
   /// What the domain is.
-  public let kind: Kind
+  package let kind: Kind
   /// How messages name the domain: the argument as given, or `NSGlobalDomain`.
   public let displayName: String
   /// Whether this is this machine's ByHost file whatever the store's host, as with
   /// `-currentHost`: a path `~/Library/Preferences/ByHost/<name>.<host>.plist` copied from a
   /// Mac, whose host id means nothing here.
-  public let isCurrentHost: Bool
+  let isCurrentHost: Bool
 
   /// Whether an argument is one of the global domain's spellings: `defaults`' own, and the
   /// name of its file. (A switch, not a `Set`: making a `Set<String>`'s type at run time cost
@@ -44,7 +44,7 @@ public struct Domain: Sendable, Equatable {
   ///   - home: `$HOME`, for `~` expansion and the macOS preferences folder.
   /// - Throws: `PlistError.invalidDomainName` for a name that could reach outside the store,
   ///   or that starts with `-` (a misplaced option, such as `-app`).
-  public init(argument: String, home: String?) throws(PlistError) {
+  package init(argument: String, home: String?) throws(PlistError) {
     if Self.namesGlobalDomain(argument) {
       self = .global
     } else if !argument.utf8.contains(UInt8(ascii: "/")) {

@@ -2,11 +2,11 @@
 
 extension DomainStore {
   /// A domain's dictionary and the format its file is in.
-  public struct Contents: Sendable, Equatable {
+  struct Contents: Sendable, Equatable {
     /// The domain's keys and values.
-    public var dictionary: PlistDictionary
+    var dictionary: PlistDictionary
     /// The file's format (a binary file is written back as binary).
-    public var format: PlistFormat
+    var format: PlistFormat
   }
 
   /// Reads a domain.
@@ -14,7 +14,7 @@ extension DomainStore {
   /// - Parameter domain: The domain.
   /// - Returns: Its contents, or nil when its file does not exist.
   /// - Throws: `PlistError.parse` naming the file and position, `.notADictionary`, `.system`.
-  public func load(_ domain: Domain) throws(PlistError) -> Contents? {
+  func load(_ domain: Domain) throws(PlistError) -> Contents? {
     try Self.read(path(of: domain), limits: limits)
   }
 
@@ -43,7 +43,7 @@ extension DomainStore {
   /// - Throws: What `change` throws; `PlistError.savedOver` when an app's stale saves still
   ///   undid the write after every look; `PlistError` for a file that cannot be read, parsed
   ///   or written.
-  public func update(
+  func update(
     _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) {
     _ = try updateReportingChange(domain, change)
@@ -148,7 +148,7 @@ extension DomainStore {
   /// - Returns: Whether there was a file with at least one key.
   /// - Throws: `PlistError` when the file cannot be read, parsed or removed.
   @discardableResult
-  public func remove(_ domain: Domain) throws(PlistError) -> Bool {
+  func remove(_ domain: Domain) throws(PlistError) -> Bool {
     let domainPath = path(of: domain)
     let directory = Platform.directory(of: Platform.resolvingLinks(domainPath))
     guard Platform.kind(atPath: directory) == .directory else { return false }

@@ -1,11 +1,11 @@
 // MARK: - What the defaults commands do to domains, as library operations
 
 /// A domain and its keys, as `allDomains()` and `find(_:)` list them.
-public struct DomainContents: Sendable, Equatable {
+package struct DomainContents: Sendable, Equatable {
   /// The domain.
-  public let domain: Domain
+  package let domain: Domain
   /// Its keys and values (for `find`, only the matching ones).
-  public let dictionary: PlistDictionary
+  package let dictionary: PlistDictionary
 }
 
 extension DomainStore {
@@ -47,7 +47,7 @@ extension DomainStore {
   ///
   /// - Returns: The domains with their contents.
   /// - Throws: `PlistError` when a directory cannot be listed or a file cannot be parsed.
-  public func allDomains() throws(PlistError) -> [DomainContents] {
+  package func allDomains() throws(PlistError) -> [DomainContents] {
     var all: [DomainContents] = []
     for name in try domainNames() {
       guard let domain = try? Domain(named: name), let contents = try load(domain) else {
@@ -67,7 +67,7 @@ extension DomainStore {
   /// - Parameter word: The word.
   /// - Returns: The domains with matches, each with only its matching keys.
   /// - Throws: What `allDomains()` throws.
-  public func find(_ word: String) throws(PlistError) -> [DomainContents] {
+  package func find(_ word: String) throws(PlistError) -> [DomainContents] {
     let word = FindWord(word)
     var found: [DomainContents] = []
     // The domains of `allDomains()`, in its order.
@@ -135,7 +135,7 @@ extension DomainStore {
   ///   - domain: The domain.
   ///   - replacing: Drop the domain's other keys.
   /// - Throws: `PlistError.notADictionary`, or what `update(_:_:)` throws.
-  public func merge(
+  package func merge(
     _ value: PlistValue, from source: String, into domain: Domain, replacing: Bool = false
   ) throws(PlistError) {
     guard case .dictionary(let additions) = value else {

@@ -23,7 +23,7 @@ public struct DomainStore: Sendable {
   /// The suffix of ByHost file names (`.<host>`), empty for any host.
   private let hostSuffix: String
   /// The most a domain file may hold, and how long a write waits for another's lock.
-  public var limits = FileLimits.standard
+  package var limits = FileLimits.standard
 
   /// A store at the root the environment names.
   ///
@@ -45,7 +45,7 @@ public struct DomainStore: Sendable {
   ///   - host: Whose files.
   /// - Throws: `PlistError.noPreferencesDirectory` without a usable root; `.invalidHost` for
   ///   a bad host name.
-  public init(xdgConfigHome: String?, home: String?, host: Host = .any) throws(PlistError) {
+  package init(xdgConfigHome: String?, home: String?, host: Host = .any) throws(PlistError) {
     guard let root = Self.root(xdgConfigHome: xdgConfigHome, home: home) else {
       throw .noPreferencesDirectory
     }

@@ -5,9 +5,9 @@
   /// removed and made again (`rm -rf ~/.config`, a restored backup) is watched again: each
   /// directory's parent — or, while it is missing, its nearest existing ancestor — is
   /// watched as well. (Linux only.)
-  public final class DomainWatcher {
+  package final class DomainWatcher {
     /// One changed key: a top-level key, or the watched key path.
-    public enum Change: Sendable, Equatable {
+    package enum Change: Sendable, Equatable {
       /// The key now holds this value (new or changed).
       case set(PlistPath, PlistValue)
       /// The key is gone.
@@ -34,7 +34,7 @@
     ///   - path: Only this key or key path, or every top-level key when nil.
     /// - Throws: `PlistError.system` when the directory cannot be watched; `.parse` when the
     ///   domain file is broken to begin with.
-    public init(store: DomainStore, domain: Domain, path: PlistPath? = nil) throws(PlistError) {
+    package init(store: DomainStore, domain: Domain, path: PlistPath? = nil) throws(PlistError) {
       self.store = store
       self.domain = domain
       self.path = path
@@ -73,7 +73,7 @@
     /// - Returns: The changed keys, in key order; never empty.
     /// - Throws: `PlistError.system` if watching fails; `.parse` when the file is left broken
     ///   (the watcher can go on afterwards).
-    public func next() throws(PlistError) -> [Change] {
+    package func next() throws(PlistError) -> [Change] {
       while true {
         let events: [WatchEvent]
         do { events = try Platform.readEvents(watcher) } catch { throw .system(error) }

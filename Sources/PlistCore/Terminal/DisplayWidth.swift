@@ -5,12 +5,12 @@
 /// space) and controls take none; the rest take 1. A grapheme cluster takes the width of its
 /// first scalar, or 2 when an emoji's cluster asks for emoji presentation (U+FE0F), as
 /// terminals draw them. Ambiguous-width characters (`…`, Greek and Cyrillic) take 1.
-public enum DisplayWidth {
+enum DisplayWidth {
   /// The columns one character takes.
   ///
   /// - Parameter character: A grapheme cluster.
   /// - Returns: 0, 1 or 2.
-  public static func of(_ character: Character) -> Int {
+  static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     let base = width(of: first)
@@ -22,7 +22,7 @@ public enum DisplayWidth {
   ///
   /// - Parameter text: The text, on one line.
   /// - Returns: The sum of its characters' widths.
-  public static func of(_ text: some StringProtocol) -> Int {
+  static func of(_ text: some StringProtocol) -> Int {
     var total = 0
     for character in text { total += of(character) }
     return total
@@ -36,7 +36,7 @@ public enum DisplayWidth {
   ///   - text: The text, on one line.
   ///   - columns: The columns available.
   /// - Returns: Text at most `columns` wide.
-  public static func clip(_ text: String, to columns: Int) -> String {
+  static func clip(_ text: String, to columns: Int) -> String {
     guard columns > 0 else { return "" }
     var used = 0
     var cut = text.startIndex
@@ -55,7 +55,7 @@ public enum DisplayWidth {
   ///   - text: The text, on one line.
   ///   - columns: The width to reach.
   /// - Returns: Text at least `columns` wide.
-  public static func pad(_ text: String, to columns: Int) -> String {
+  static func pad(_ text: String, to columns: Int) -> String {
     let width = of(text)
     return width >= columns ? text : text + String(repeating: " ", count: columns - width)
   }
@@ -66,7 +66,7 @@ public enum DisplayWidth {
   ///   - text: The text, on one line.
   ///   - columns: The width of the result.
   /// - Returns: Text exactly `columns` wide (none when `columns` is not positive).
-  public static func fit(_ text: String, to columns: Int) -> String {
+  static func fit(_ text: String, to columns: Int) -> String {
     pad(clip(text, to: columns), to: columns)
   }
 

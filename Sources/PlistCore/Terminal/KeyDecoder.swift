@@ -8,22 +8,22 @@
 /// followed by anything but `[` or `O` is Escape too, and the byte after it decodes as usual
 /// (so Alt-x, which terminals send as ESC x, reads as Escape, `x`). An unfinished `ESC [` or
 /// `ESC O` sequence does wait for the next read.
-public struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
   /// The start of a key whose bytes have not all arrived.
   private var pending: [UInt8] = []
 
   /// A decoder with nothing pending.
-  public init() {}
+  init() {}
 
   /// Whether bytes of an unfinished key are waiting for the next read.
-  public var hasPending: Bool { !pending.isEmpty }
+  var hasPending: Bool { !pending.isEmpty }
 
   /// Decodes one read's bytes, after any left pending by the previous one.
   ///
   /// - Parameter bytes: What the read returned.
   /// - Returns: The keys, in order. Bytes that are no key (an unknown sequence, a stray
   ///   continuation byte, NUL) are skipped.
-  public mutating func decode(_ bytes: [UInt8]) -> [TerminalKey] {
+  mutating func decode(_ bytes: [UInt8]) -> [TerminalKey] {
     let input = pending + bytes
     pending = []
     var keys: [TerminalKey] = []

@@ -1,5 +1,5 @@
 /// What `TerminalSession.nextEvent` reports.
-public enum TerminalEvent: Hashable, Sendable {
+package enum TerminalEvent: Hashable, Sendable {
   /// Keys were pressed (one read's worth, in order; never empty).
   case keys([TerminalKey])
   /// The window changed size, or the program came back from a stop: draw the whole frame

@@ -3,7 +3,7 @@
 /// Printable keys, the space bar included, are `.character`, so an editor matches vi keys
 /// (`h` `j` `k` `l` `g` `G` `/` `q` `?`) and typed text alike. Keys a terminal sends in an
 /// escape sequence have their own cases; modifiers on them (Ctrl-Right) are not told apart.
-public enum TerminalKey: Hashable, Sendable, CustomStringConvertible {
+package enum TerminalKey: Hashable, Sendable, CustomStringConvertible {
   /// The up arrow.
   case up
   /// The down arrow.
@@ -40,7 +40,7 @@ public enum TerminalKey: Hashable, Sendable, CustomStringConvertible {
 
   /// The key's name as the tests and the probe show it: `up`, `pageDown`, `character(x)`,
   /// `control(c)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .up: return "up"
     case .down: return "down"

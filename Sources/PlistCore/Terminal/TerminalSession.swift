@@ -13,9 +13,9 @@
 ///   switch terminal.nextEvent(watching: [wakeup]) { … }
 /// }
 /// ```
-public final class TerminalSession {
+package final class TerminalSession {
   /// The terminal's size: as it was when opened, then as of the last `.resized` event.
-  public private(set) var size: TerminalSize
+  package private(set) var size: TerminalSize
 
   private let input: Int32
   private let output: Int32
@@ -32,7 +32,7 @@ public final class TerminalSession {
   /// - Throws: `TerminalError.notATerminal` when standard input or output is not a terminal,
   ///   `.unsupportedTerminal` when `term` is nil, empty or `dumb`, `.alreadyOpen`, or
   ///   `.system` when the terminal cannot be set up.
-  public static func open(term: String?) throws(TerminalError) -> TerminalSession {
+  package static func open(term: String?) throws(TerminalError) -> TerminalSession {
     try open(input: Platform.standardInput, output: Platform.standardOutput, term: term)
   }
 
@@ -76,7 +76,7 @@ public final class TerminalSession {
 
   /// Leaves full-screen mode and restores the terminal's settings exactly as they were, and
   /// the signal handlers. Closing again does nothing.
-  public func close() {
+  package func close() {
     guard isOpen else { return }
     isOpen = false
     Platform.leaveTerminalMode(restore)
@@ -90,7 +90,7 @@ public final class TerminalSession {
   /// previous frame's. (A write that fails makes the next frame draw every line.)
   ///
   /// - Parameter frame: What the screen should show.
-  public func draw(_ frame: TerminalFrame) {
+  package func draw(_ frame: TerminalFrame) {
     guard isOpen else { return }
     let bytes = writer.bytes(for: frame, size: size)
     guard !bytes.isEmpty else { return }
@@ -102,7 +102,7 @@ public final class TerminalSession {
   }
 
   /// Makes the next `draw` write every line (for Ctrl-L, or after other output).
-  public func invalidate() { writer.invalidate() }
+  func invalidate() { writer.invalidate() }
 
   // MARK: - Events
 
@@ -113,7 +113,7 @@ public final class TerminalSession {
   ///   - descriptors: More descriptors to wait on (a change watcher's wake-up pipe).
   ///   - timeout: The longest wait; nil waits as long as it takes.
   /// - Returns: The event (`.endOfInput` once closed).
-  public func nextEvent(watching descriptors: [Int32] = [], timeout: Duration? = nil)
+  package func nextEvent(watching descriptors: [Int32] = [], timeout: Duration? = nil)
     -> TerminalEvent
   {
     guard isOpen else { return .endOfInput }

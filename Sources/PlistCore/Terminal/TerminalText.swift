@@ -5,9 +5,9 @@
 /// can move the cursor, clear the screen, set the clipboard (OSC 52), forge a line of
 /// output or reorder what is shown around it ("Trojan Source"). Other text, non-ASCII and
 /// right-to-left letters included, is left as it is.
-public enum TerminalText {
+package enum TerminalText {
   /// The text with its control characters escaped.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
@@ -29,7 +29,7 @@ public enum TerminalText {
   ///
   /// - Parameter scalar: A character.
   /// - Returns: Whether it must not reach a terminal raw.
-  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     ControlCharacters.isEscaped(scalar.value)
   }
 }

@@ -6,7 +6,7 @@ extension PlistDictionary {
   ///   - additions: The entries to add.
   ///   - deep: Merge nested dictionaries instead of replacing them.
   /// - Returns: The merged dictionary.
-  public func merging(_ additions: PlistDictionary, deep: Bool = false) -> PlistDictionary {
+  func merging(_ additions: PlistDictionary, deep: Bool = false) -> PlistDictionary {
     var result = self
     for (key, value) in additions {
       if deep, case .dictionary(let old)? = result[key], case .dictionary(let new) = value {

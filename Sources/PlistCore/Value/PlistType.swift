@@ -25,7 +25,7 @@ public enum PlistType: String, Sendable, CaseIterable {
   public var name: String { self == .real ? "float" : rawValue }
 
   /// The name with an article, for messages: `an integer`, `a date`, `a real`.
-  public var withArticle: String {
+  package var withArticle: String {
     switch self {
     case .integer: return "an integer"
     case .array: return "an array"

@@ -2,7 +2,7 @@
 extension PlistValue {
   /// A value as a Settings screen shows it: strings as they are, numbers plainly (`1`,
   /// `0.25`), booleans as YES/NO as plist editors show them, dates as `read` prints them.
-  public var displayText: String {
+  var displayText: String {
     switch self {
     case .string(let text): return text
     case .integer(let number): return number.description
@@ -18,13 +18,13 @@ extension PlistValue {
   }
 
   /// `displayText`, with strings in double quotes.
-  public var quotedText: String {
+  var quotedText: String {
     if case .string(let text) = self { return "\"" + text + "\"" }
     return displayText
   }
 
   /// The value as `write` takes it: `-int 3`, `-float 0.5`, `-bool true`, `"text"`.
-  public var writeArgument: String {
+  package var writeArgument: String {
     switch self {
     case .string(let text): return "\"" + text + "\""
     case .integer(let number): return "-int \(number)"
@@ -38,7 +38,7 @@ extension PlistValue {
 
 extension Double {
   /// The number without a needless `.0`: `1`, `0.25`, `1e+20`.
-  public var compactText: String {
+  var compactText: String {
     if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
     return "\(self)"
   }

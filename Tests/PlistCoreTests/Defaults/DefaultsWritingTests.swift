@@ -37,8 +37,8 @@ struct DefaultsWritingTests {
     defaults.set(true, forKey: "bool")
     defaults.set(["a", "b"], forKey: "strings")
     defaults.set(["lat": 51.5, "lon": -0.1], forKey: "location")
-    defaults.set(["x", 1, false] as [Any], forKey: "mixed")
-    defaults.set(["k": [1, 2]] as [String: Any], forKey: "nested")
+    defaults.set(["x", 1, false] as PlistValue, forKey: "mixed")
+    defaults.set(["k": [1, 2]] as PlistValue, forKey: "nested")
     defaults.set(PlistData([0, 255]), forKey: "data")
     defaults.set(PlistDate(secondsSinceReferenceDate: 0), forKey: "date")
     let stored = try #require(try box.read("com.example.pigeon.plist"))
@@ -148,7 +148,7 @@ struct DefaultsFoundationInteropTests {
     defaults.set(true, forKey: "aBoolean")
     defaults.set(PlistDate(secondsSinceReferenceDate: 700_000_000), forKey: "aDate")
     defaults.set(PlistData([0, 1, 2, 254, 255]), forKey: "someData")
-    defaults.set(["x", 1, false] as [Any], forKey: "anArray")
+    defaults.set(["x", 1, false] as PlistValue, forKey: "anArray")
     defaults.set(["inner": ["deep": 2.5]], forKey: "aDictionary")
     let keys = [
       "aString", "anInteger", "aReal", "aBoolean", "aDate", "someData", "anArray", "aDictionary",

@@ -1,6 +1,7 @@
-import PlistCore
 import TestSupport
 import Testing
+
+@testable import PlistCore
 
 /// The errors carry data; their descriptions are neutral one-liners built from it.
 @Suite("Errors")

@@ -1,6 +1,7 @@
 import Foundation
-import PlistCore
 import Testing
+
+@testable import PlistCore
 
 /// Loading bundles made up to break the loader: cycles, self-references, missing and
 /// escaping child panes, nesting past the limit, roots that are no panes. Loading never

@@ -1,6 +1,7 @@
 import Foundation
-import PlistCore
 import Testing
+
+@testable import PlistCore
 
 /// Values meet a bundle's schema as the Settings app compares NSNumbers: by value (5 is
 /// 5.0, NO is 0), everywhere — choices, toggles, sliders, defaults, validation, the rows,

@@ -1,6 +1,7 @@
 import Foundation
-import PlistCore
 import Testing
+
+@testable import PlistCore
 
 /// The Settings app's model without a terminal: keys in, writes and frames out, on the
 /// Pigeon fixture bundle (a multi-value, a toggle, a slider, text fields, a title value, a

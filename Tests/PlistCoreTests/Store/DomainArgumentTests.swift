@@ -1,5 +1,6 @@
-import PlistCore
 import Testing
+
+@testable import PlistCore
 
 /// How a domain argument is read (SPEC §2): only a `/` makes a path; the global domain's file
 /// name and the macOS preferences folder mean what they mean on a Mac, so copied scripts write
