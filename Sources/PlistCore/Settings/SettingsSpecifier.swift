@@ -4,7 +4,22 @@
 public struct SettingsSpecifier: Sendable, Equatable {
   /// The element types Apple's Settings schema and InAppSettingsKit define.
   public enum Kind: Sendable, Hashable {
-    case group, textField, toggle, slider, multiValue, radioGroup, titleValue, childPane
+    /// `PSGroupSpecifier`: a section's heading and footer text.
+    case group
+    /// `PSTextFieldSpecifier`: a string typed in (secure, keyboard, autocapitalization).
+    case textField
+    /// `PSToggleSwitchSpecifier`: on or off, with its own `TrueValue`/`FalseValue`.
+    case toggle
+    /// `PSSliderSpecifier`: a number between `MinimumValue` and `MaximumValue`.
+    case slider
+    /// `PSMultiValueSpecifier`: one of `Values`, shown by `Titles` on a screen of its own.
+    case multiValue
+    /// `PSRadioGroupSpecifier`: one of `Values`, shown in place.
+    case radioGroup
+    /// `PSTitleValueSpecifier`: a value shown, not edited (by `Titles` when it has them).
+    case titleValue
+    /// `PSChildPaneSpecifier`: a link to another pane of the bundle (`File`).
+    case childPane
     /// InAppSettingsKit's multi-line text field.
     case textView
     /// InAppSettingsKit's date picker (stores a date).
