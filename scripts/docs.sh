@@ -1,8 +1,9 @@
 #!/bin/sh
 # `make docs`: PlistCore's API documentation, with the toolchain's own DocC: the module's
 # symbol graph (public symbols, as SwiftPM dumps it), then the catalog
-# Sources/PlistCore/PlistCore.docc converted into .build/docs/PlistCore.doccarchive. Any
-# warning (a link to a symbol that does not exist, a malformed comment) fails the build.
+# Sources/PlistCore/PlistCore.docc converted into .build/docs/PlistCore.doccarchive; the same
+# for PlistCoreCompat. Any warning (a link to a symbol that does not exist, a malformed
+# comment) fails the build.
 set -eu
 cd "$(dirname "$0")/.."
 version=$1
@@ -25,4 +26,20 @@ docc convert Sources/PlistCore/PlistCore.docc \
   --fallback-bundle-version "$version" \
   --output-path .build/docs/PlistCore.doccarchive \
   --warnings-as-errors
-echo ".build/docs/PlistCore.doccarchive"
+
+# PlistCoreCompat (Foundation's UserDefaults on PlistCore): its own graph and catalog.
+compat=.build/docs/compat-graphs
+mkdir -p "$compat"
+swift build --scratch-path .build/docs/build --target PlistCoreCompat \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$compat" \
+  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+find "$compat" -name '*.symbols.json' ! -name 'PlistCoreCompat.symbols.json' \
+  ! -name 'PlistCoreCompat@*.symbols.json' -delete
+docc convert Sources/PlistCoreCompat/PlistCoreCompat.docc \
+  --additional-symbol-graph-dir "$compat" \
+  --fallback-display-name PlistCoreCompat \
+  --fallback-bundle-identifier org.plistctl.PlistCoreCompat \
+  --fallback-bundle-version "$version" \
+  --output-path .build/docs/PlistCoreCompat.doccarchive \
+  --warnings-as-errors
+echo ".build/docs/PlistCore.doccarchive .build/docs/PlistCoreCompat.doccarchive"
