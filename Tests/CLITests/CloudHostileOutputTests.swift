@@ -86,6 +86,64 @@ struct CloudHostileOutputTests {
     #expect(attach.stdout.hasPrefix("initialSync: "))
   }
 
+  /// A string value another machine set, read with `cloud get` (or mirrored into a domain
+  /// and read with `read D K`): escaped when standard output is a terminal (a
+  /// pseudo-terminal here), but its line breaks; whole when a script reads it.
+  @Test(arguments: ["cloud get", "read"])
+  func aStringIsEscapedOnATerminalOnly(command: String) throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let hostile = "a\u{1B}]52;c;ZXZpbA==\u{07}b\u{9B}2J\nsecond line"
+    let arguments: [String]
+    if command == "read" {
+      #expect(
+        try CLI.runProcess(["write", "dom", "k", "-string", hostile], environment: box.environment)
+          .status == 0)
+      arguments = ["read", "dom", "k"]
+    } else {
+      let folder = box.directory.path("shared")
+      #expect(try Self.run(box, "cloud", "attach", "s", "--folder", folder).status == 0)
+      #expect(
+        try CLI.runProcess(
+          ["cloud", "set", "s", "k", "-string", hostile], environment: box.environment
+        ).status == 0)
+      arguments = ["cloud", "get", "s", "k"]
+    }
+    let piped = try CLI.runProcess(arguments, environment: box.environment)
+    #expect(piped.stdout == hostile + "\n", "a script gets the value whole")
+    let shown = try Self.onTerminal(box, arguments).replacingOccurrences(of: "\r\n", with: "\n")
+    #expect(Self.rawControls(shown).isEmpty, "\(shown.debugDescription)")
+    #expect(shown == "a\\U001b]52;c;ZXZpbA==\\U0007b\\U009b2J\nsecond line\n")
+  }
+
+  /// What plistctl prints with a pseudo-terminal as its standard output (python3's `pty`).
+  static func onTerminal(_ box: Sandbox, _ arguments: [String]) throws -> String {
+    let result = try CLI.runProcess(
+      [
+        "python3", "-c",
+        """
+        import os, pty, sys
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execv(sys.argv[1], sys.argv[1:])
+        out = b""
+        while True:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        os.waitpid(pid, 0)
+        sys.stdout.buffer.write(out)
+        """,
+        CLI.executable.path,
+      ] + arguments, environment: box.environment, program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout
+  }
+
   @Test func cloudWatchEscapesTheKeysOfAChangeAsItLands() throws {
     let box = try Sandbox()
     defer { box.remove() }

@@ -6,12 +6,29 @@
 /// output or reorder what is shown around it ("Trojan Source"). Other text, non-ASCII and
 /// right-to-left letters included, is left as it is.
 package enum TerminalText {
+  /// A value printed whole (`read D K` of a string, `cloud get`) as it may go to standard
+  /// output: on a terminal, where they would act, its control characters escaped but the
+  /// line feed and the tab (which only lay the value out); elsewhere whole, so that a
+  /// script reading it gets what is stored. The terminal is asked only when the text holds
+  /// such a character.
+  package static func forStandardOutput(_ text: String) -> String {
+    let acts = text.unicodeScalars.contains { isControl($0) && $0 != "\n" && $0 != "\t" }
+    guard acts, Platform.isTerminal(1) else { return text }
+    return escaped(text, keepingLayout: true)
+  }
+
   /// The text with its control characters escaped.
   package static func escaped(_ text: String) -> String {
+    escaped(text, keepingLayout: false)
+  }
+
+  /// `escaped(_:)`, but line feeds and tabs left as they are when `keepingLayout`.
+  private static func escaped(_ text: String, keepingLayout: Bool) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {
+      case "\n" where keepingLayout, "\t" where keepingLayout: result.unicodeScalars.append(scalar)
       case "\n": result += "\\n"
       case "\t": result += "\\t"
       case "\r": result += "\\r"

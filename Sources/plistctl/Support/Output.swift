@@ -68,7 +68,11 @@ extension CommandContext {
   /// Prints a value in an output format.
   func emit(_ value: PlistValue, as format: OutputFormat) throws(PlistError) {
     switch format {
-    case .defaults: try print(PropertyList.describe(value))
+    case .defaults:
+      // A string is printed whole, as `defaults read` prints it; on a terminal, its control
+      // characters (another machine's, a bundle's) are escaped first.
+      if case .string(let text) = value { return try print(TerminalText.forStandardOutput(text)) }
+      try print(PropertyList.describe(value))
     case .plist(let format): try writeValue(value, format, PropertyList.WriteOptions())
     }
   }
