@@ -10,7 +10,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
 .PHONY: all build release test lint install uninstall deb version consumer dist docs bench \
-  fuzz fuzz-xml-cf stress hot-symbols clean
+  fuzz fuzz-xml-cf stress cloud-interop hot-symbols clean
 
 all: build
 
@@ -85,6 +85,11 @@ fuzz-xml-cf:
 # stopped lock holder: scripts/stress.sh (STRESS_KILLS=300 by default).
 stress:
 	scripts/stress.sh
+
+# The cloud store over a git daemon, git's smart HTTP and two Syncthing instances, with random
+# operations on several machines checked against a model: scripts/cloud-interop.sh.
+cloud-interop: release
+	scripts/cloud-interop.sh
 
 # The functions and variables the release build's linker places together, from callgrind and
 # lackey runs of the common commands (packaging/hot-symbols.txt): after changes to what they run.
