@@ -123,27 +123,32 @@ struct GitTransport: CloudTransport {
       let remote = try remoteTree(lock: engineLock)
       let tree = remote?.tree ?? GitStoreTree([])
       let (taken, left) = tree.taken(own: name)
-      try snapshot(taken, lock: engineLock)
-      let contents = try merge(CloudArrival(reached: true, notBrought: tree.outside + left))
+      let (brought, refused) = try snapshot(taken, lock: engineLock)
+      let contents = try merge(
+        CloudArrival(reached: true, notBrought: tree.outside + left + refused))
       // The folder holds what the branch will: the copy last published is there to restore
       // this replica's state from, should its own file ever be damaged.
+      let present: Set<String>
       do {
-        try SharedFolder(path: replicasDirectory).replaceIfDifferent(
-          name, with: contents, temporaryName: Self.temporaryPrefix + name + ".tmp",
-          mode: 0o644, flushing: false)
+        let folder = try SharedFolder(path: replicasDirectory)
+        try folder.replaceIfDifferent(
+          name, with: contents, temporaryName: Self.temporaryName, mode: 0o644, flushing: false)
+        present = Set(try folder.names())
       } catch {
         throw .system(error)
       }
-      // What the merge took in and removed (a conflict copy) leaves the branch too.
-      let present = Set((try? SharedFolder(path: replicasDirectory).names()) ?? [])
-      let kept = Set(tree.replicas.keys).subtracting(
-        taken.map { String($0.path.dropFirst("replicas/".count)) }.filter {
-          !present.contains($0)
-        })
+      // The other files brought that the merge left (it removes a conflict copy it took in).
+      let others = brought.filter {
+        let file = String($0.path.dropFirst("replicas/".count))
+        return file != name && present.contains(file)
+      }
+      let clean =
+        tree.outside.isEmpty && left.isEmpty && refused.isEmpty
+        && others.count + (tree.replicas[name] == nil ? 0 : 1) == tree.replicas.count
       guard
         let commit = try commit(
-          contents, as: name, over: tree, keeping: kept, parent: remote?.commit,
-          lock: engineLock)
+          contents, as: name, beside: others, clean: clean, replacing: tree.replicas[name],
+          parent: remote?.commit, lock: engineLock)
       else { return .sent }
       let pushed = try run(
         ["push", "-q", "origin", commit + ":refs/heads/" + Self.branch], lock: engineLock)

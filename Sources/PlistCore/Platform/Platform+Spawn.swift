@@ -20,6 +20,8 @@ struct ProgramResult: Sendable {
   let errors: [UInt8]
   /// Whether it was killed for running past its deadline.
   var timedOut = false
+  /// Whether it printed more than `RunOptions.outputLimit` (the rest was read and dropped).
+  var outputTruncated = false
 
   /// Standard error as text, its last non-empty line (git's reason for a failure).
   var lastErrorLine: String {
@@ -178,7 +180,9 @@ extension Platform {
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && Errno.current == .interrupted {}
     let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return ProgramResult(status: code, output: output, errors: errors, timedOut: !finished)
+    return ProgramResult(
+      status: code, output: output.bytes, errors: errors, timedOut: !finished,
+      outputTruncated: output.truncated)
   }
 
   /// Milliseconds of the monotonic clock (deadlines that a clock change cannot move).
@@ -197,8 +201,9 @@ extension Platform {
   private static func collect(
     _ first: Int32, _ second: Int32, feeding inputSocket: Int32, _ input: [UInt8],
     of child: pid_t, until deadline: Int64?, keeping outputLimit: Int
-  ) -> ([UInt8], [UInt8], Bool) {
+  ) -> (output: (bytes: [UInt8], truncated: Bool), errors: [UInt8], finished: Bool) {
     var buffers: [[UInt8]] = [[], []]
+    var truncated = false
     // What a program prints on standard error is kept up to 1 MiB (a remote's messages
     // reach git's).
     let limits = [outputLimit, 1 << 20]
@@ -219,7 +224,7 @@ extension Platform {
       var wait: Int32 = exited ? 0 : 100
       if let deadline {
         let left = deadline - monotonicMilliseconds()
-        if left <= 0 { return (buffers[0], buffers[1], false) }
+        if left <= 0 { return ((buffers[0], truncated), buffers[1], false) }
         wait = min(wait, Int32(clamping: left))
       }
       let ready = poll(&fds, nfds_t(fds.count), wait)
@@ -240,6 +245,7 @@ extension Platform {
         if count > 0 {
           let room = max(0, limits[slot] - buffers[slot].count)
           buffers[slot] += chunk[0..<min(count, room)]
+          if slot == 0 && count > room { truncated = true }
         } else if count == 0 || Errno.current != .interrupted {
           fds[slot].fd = -1
         }
@@ -257,7 +263,7 @@ extension Platform {
         }
       }
     }
-    return (buffers[0], buffers[1], true)
+    return ((buffers[0], truncated), buffers[1], true)
   }
 
   /// Calls `body` with a NULL-terminated array of C strings.

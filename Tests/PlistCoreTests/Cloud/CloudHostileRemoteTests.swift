@@ -477,3 +477,106 @@ extension FileManager {
     try? destinationOfSymbolicLink(atPath: path)
   }
 }
+
+/// Trees only git's plumbing makes (review findings): another machine writes tree objects of
+/// its own and pushes them. Each must leave every honest machine syncing, holding every
+/// honest value, and the branch repaired to the honest replicas' files alone.
+extension CloudHostileRemoteTests {
+  /// Runs git with `input` on standard input, expecting success; its output, trimmed.
+  @discardableResult
+  static func git(_ arguments: [String], input: [UInt8]) throws -> String {
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/git"),
+      ["-c", "user.name=attacker", "-c", "user.email=a@evil.invalid"] + arguments, stdin: input)
+    #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A tree object written as given (any order, any duplicates, any bytes in names).
+  static func rawTree(_ entries: [(mode: String, name: [UInt8], object: String)], in repo: String)
+    throws -> String
+  {
+    var bytes: [UInt8] = []
+    for entry in entries {
+      bytes += Array((entry.mode + " ").utf8) + entry.name + [0]
+      var hex = Substring(entry.object)
+      while !hex.isEmpty {
+        bytes.append(UInt8(hex.prefix(2), radix: 16) ?? 0)
+        hex = hex.dropFirst(2)
+      }
+    }
+    return try git(
+      ["-C", repo, "hash-object", "-t", "tree", "--literally", "-w", "--stdin"], input: bytes)
+  }
+
+  @Test(arguments: ["tree as a file", "long name", "junk", "own file twice", "not UTF-8"])
+  func aHandMadeTreeIsRepairedAndNeverStopsASync(kind: String) throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let (a, server) = try Self.machineThatSynced(in: root)
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    try b.set("fromB", 1)
+    try b.sync()
+    try a.sync()
+    guard case .git(let url) = server else { return }
+    // Written straight into the remote, as a push would leave it (git's own push refuses
+    // some of these trees; another git, or a server's, need not).
+    let attacker = String(url.dropFirst("file://".count))
+    // The honest entries, as the remote has them.
+    let honest: [(mode: String, name: [UInt8], object: String)] = try Self.git([
+      "-C", attacker, "ls-tree", "main:replicas",
+    ]).split(separator: "\n").map { line in
+      let fields = line.split(separator: "\t", maxSplits: 1)
+      let head = fields[0].split(separator: " ")
+      return (String(head[0]), Array(fields[1].utf8), String(head[2]))
+    }
+    let blob = { (text: String) throws -> String in
+      try Self.git(["-C", attacker, "hash-object", "-w", "--stdin"], input: Array(text.utf8))
+    }
+    let ownName = Array(try a.store.publishedName.utf8)
+    var entries = honest
+    switch kind {
+    case "tree as a file":
+      // A tree nothing else names (git would not serve one it had seen as a tree).
+      let folder = try Self.rawTree([("100644", Array("x".utf8), try blob("x"))], in: attacker)
+      entries.append(("100644", Array((String(repeating: "c", count: 32) + ".plist").utf8), folder))
+    case "long name":
+      entries.append(
+        ("100644", Array((String(repeating: "a", count: 245) + ".plist").utf8), try blob("x")))
+    case "junk":
+      let junk = try blob("j")
+      for index in 0..<(GitTransport.maximumTreeEntries + 100) {
+        entries.append(("100644", Array("j\(index)".utf8), junk))
+      }
+    case "own file twice":
+      let bsFile = honest.first { $0.name != ownName }!
+      entries.removeAll { $0.name == ownName }
+      let ownEntry = honest.first { $0.name == ownName }!
+      entries.append((bsFile.mode, ownName, bsFile.object))
+      entries.append(ownEntry)
+    default:
+      entries.append(("100644", [0xFE, 0x2E, 0x78], try blob("1")))
+      entries.append(("100644", [0xFF, 0x2E, 0x78], try blob("2")))
+    }
+    let replicas = try Self.rawTree(entries, in: attacker)
+    let top = try Self.rawTree([("40000", Array("replicas".utf8), replicas)], in: attacker)
+    let commit = try Self.git(
+      ["-C", attacker, "commit-tree", top, "-p", "main", "-m", "vandal"], input: [])
+    try Self.git(["-C", attacker, "update-ref", "refs/heads/main", commit], input: [])
+
+    // A sync with nothing of its own to send repairs the branch all the same.
+    let report = try a.store.sync()
+    #expect(report.inSync, "\(report)")
+    let listed = try Self.git(
+      ["--git-dir", attacker, "ls-tree", "-r", "--name-only", "main"], input: [])
+    #expect(listed.split(separator: "\n").count == 2, "repaired to the two replicas: \(listed)")
+    #expect(try a.store.hasPendingChanges == false)
+    try a.set("k", 2)
+    try a.sync()
+    try b.sync()
+    #expect(try b.values == ["k": 2, "fromB": 1])
+    #expect(try a.values == ["k": 2, "fromB": 1])
+    #expect(try Self.valuesOfANewMachine(at: server, in: root) == ["k": 2, "fromB": 1])
+  }
+}

@@ -68,6 +68,10 @@ import Testing
       ["sh", "-c", "head -c 300000 /dev/zero; echo end >&2"], options: options)
     #expect(result.status == 0)
     #expect(result.output == [UInt8](repeating: 0, count: 10))
+    #expect(result.outputTruncated)
+    options.outputLimit = 300_000
+    let whole = try Platform.run(["head", "-c", "300000", "/dev/zero"], options: options)
+    #expect(!whole.outputTruncated)
     #expect(result.errors == Array("end\n".utf8))
   }
 
