@@ -29,6 +29,16 @@ public struct CloudChange: Sendable, Equatable {
   /// The keys concerned, sorted (`NSUbiquitousKeyValueStoreChangedKeysKey`).
   public var keys: [String]
 
+  /// A change, as the store reports one (an app's tests can give one to its handler).
+  ///
+  /// - Parameters:
+  ///   - reason: Why.
+  ///   - keys: The keys concerned.
+  public init(reason: Reason, keys: [String]) {
+    self.reason = reason
+    self.keys = keys
+  }
+
   /// The keys whose values differ between two views of a store, as a change; nil when none
   /// do.
   static func between(

@@ -132,7 +132,10 @@ extension CloudStore {
     try saveSyncState(saved)
     shared.withLock {
       $0.known = shownAfter.values
-      $0.lastError = nil
+      // Offline is not an error of a write's, but `synchronize()` returned false: say why.
+      $0.lastError = report.offlineReason.map { reason in
+        .cloudOffline(store: name, reason: reason)
+      }
     }
     for change in report.changes { broadcast(change) }
     return report

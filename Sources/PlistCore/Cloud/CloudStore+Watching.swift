@@ -109,15 +109,21 @@ import Synchronization
       var watches = given
       let ownName = Self.ownFileName
       let replicasName = transport.replicasDirectory.split(separator: "/").last.map(String.init)
-      let timeout = interval.map { Int32(clamping: $0) } ?? -1
+      // The interval runs from the last sync it caused, not from the last event: a file
+      // written every second must not put a git store's sync off for ever.
+      var nextSync = interval.map { Platform.monotonicMilliseconds() + $0 }
       while !isStopped() {
-        let (ready, _) = Platform.waitForEvents(
-          watcher, wakeup: wakeup, timeoutMilliseconds: timeout)
-        if isStopped() { return }
-        guard ready else {
-          if interval != nil { try handle(.interval) }
-          continue
+        let timeout = nextSync.map {
+          Int32(clamping: max(0, $0 - Platform.monotonicMilliseconds()))
         }
+        let (ready, _) = Platform.waitForEvents(
+          watcher, wakeup: wakeup, timeoutMilliseconds: timeout ?? -1)
+        if isStopped() { return }
+        if let due = nextSync, let interval, Platform.monotonicMilliseconds() >= due {
+          nextSync = Platform.monotonicMilliseconds() + interval
+          try handle(.interval)
+        }
+        guard ready else { continue }
         let events: [WatchEvent]
         do { events = try Platform.readEvents(watcher) } catch { throw .system(error) }
         var wakes: Set<Wake> = []

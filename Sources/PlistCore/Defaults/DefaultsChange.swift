@@ -18,4 +18,23 @@ public struct DefaultsChange: Sendable, Equatable {
   public let layer: DefaultsLayer?
   /// Who made the change.
   public let origin: Origin
+
+  /// A change, as a change stream reports one (an app's tests can give one to its handler).
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - oldValue: The effective value before.
+  ///   - newValue: The effective value now.
+  ///   - layer: Where the new value comes from.
+  ///   - origin: Who made the change.
+  public init(
+    key: String, oldValue: PlistValue?, newValue: PlistValue?, layer: DefaultsLayer?,
+    origin: Origin
+  ) {
+    self.key = key
+    self.oldValue = oldValue
+    self.newValue = newValue
+    self.layer = layer
+    self.origin = origin
+  }
 }

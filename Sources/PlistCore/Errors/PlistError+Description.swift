@@ -32,6 +32,7 @@ extension PlistError: CustomStringConvertible {
     case .invalidCloudFile(let path, let problem): return "\(path): \(problem)"
     case .cloudChangesNotSent(let name):
       return "changes to \(name) made here have not been sent, and a sync cannot send them now"
+    case .cloudOffline(let store, let reason): return "\(store) is offline: \(reason)"
     case .cloudEngineFailed(let command, let status, let message):
       return "\(command) failed (exit \(status))" + (message.isEmpty ? "" : ": " + message)
     case .savedOver(let path, let times):

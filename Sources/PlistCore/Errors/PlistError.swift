@@ -41,6 +41,9 @@ public enum PlistError: Error, Equatable, Sendable {
   case cloudStoreNotAttached(String)
   /// Detaching would lose changes made here: a last sync could not send them.
   case cloudChangesNotSent(String)
+  /// A sync could not reach what carries the store (git's messages, a missing folder, a
+  /// deadline): everything works here, and the next sync reconciles.
+  case cloudOffline(store: String, reason: String)
   /// A file in a cloud store's `replicas/` folder is not a replica's file.
   case invalidCloudFile(path: String, CloudFileProblem)
   /// The program that carries a cloud store (git) failed: the command, its exit status and

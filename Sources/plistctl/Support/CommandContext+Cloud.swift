@@ -40,10 +40,17 @@ extension CommandContext {
   }
 
   /// Reports what a sync did not bring, one line each: what another machine put in the
-  /// store that a store never holds, or past what a sync takes in.
+  /// store that a store never holds, or past what a sync takes in. Ten at most, then how
+  /// many more (a vandal's tree may hold thousands).
   func reportNotBrought(_ report: CloudStore.SyncReport, store: String) {
-    for entry in report.ignored {
-      if case .notBrought(let why) = entry.kind { self.report("\(store): \(entry.name): \(why)") }
+    let shown = 10
+    let notBrought = report.ignored.compactMap { entry -> (String, String)? in
+      if case .notBrought(let why) = entry.kind { return (entry.name, why) }
+      return nil
+    }
+    for (name, why) in notBrought.prefix(shown) { self.report("\(store): \(name): \(why)") }
+    if notBrought.count > shown {
+      self.report("\(store): and \(notBrought.count - shown) more files not brought")
     }
   }
 

@@ -138,7 +138,7 @@ enum Messages {
         "\(key) cannot be \(value.writeArgument): the settings schema allows \(allowed) "
           + "(--force writes it anyway). \(unchanged)", .failure
       )
-    case .quotaExceeded, .cloudStoreNotAttached, .cloudChangesNotSent:
+    case .quotaExceeded, .cloudStoreNotAttached, .cloudChangesNotSent, .cloudOffline:
       return (error.description, .failure)
     case .invalidCloudFile, .cloudEngineFailed: return (error.description, .dataError)
     case .invalidDomainName(let name, .startsWith("-")): return (optionAsDomain(name), .usage)

@@ -93,6 +93,57 @@ import Testing
     #expect(store.dictionaryRepresentation["after"] == 1)
   }
 
+  /// Review finding: with a file changing every 50 ms, `watch(every:)` never reached its
+  /// interval (each event started the wait again), so a git store never synced while its
+  /// own file kept changing. The interval now runs from the last sync it caused.
+  @Test func theIntervalComesWhileFilesKeepChanging() async throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let (here, _) = try Self.attachedPair(in: root)
+    let store = try here.store
+    let intervals = Atomic(0)
+    let stop = Atomic(false)
+    let ended = Atomic(false)
+    let thread = Thread {
+      try? store.watch(every: 200, isStopped: { stop.load(ordering: .relaxed) }) { wake in
+        if wake == .interval { intervals.add(1, ordering: .relaxed) }
+      }
+      ended.store(true, ordering: .relaxed)
+    }
+    thread.start()
+    // 1.5 s of writes, one every 50 ms: each raises an event in the watched state directory.
+    for value in 0..<30 {
+      store.set(value, forKey: "k")
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    let seen = intervals.load(ordering: .relaxed)
+    stop.store(true, ordering: .relaxed)
+    #expect(await eventually { ended.load(ordering: .relaxed) })
+    #expect(seen >= 2, "\(seen) interval wakes in 1.5 s of 200 ms intervals")
+  }
+
+  /// Review finding: `synchronize()` returned false when offline and left `lastError` nil,
+  /// so an app could not say why. It says now, and a sync that reaches the engine clears it.
+  @Test func anOfflineSyncSaysWhyInLastError() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let (here, _) = try Self.attachedPair(in: root)
+    let store = try here.store
+    let replicas = root.path("shared/replicas")
+    try FileManager.default.moveItem(atPath: replicas, toPath: replicas + ".away")
+    try Data().write(to: URL(fileURLWithPath: replicas))
+    #expect(!store.synchronize())
+    guard case .cloudOffline(let name, let reason)? = store.lastError else {
+      Issue.record("lastError: \(String(describing: store.lastError))")
+      return
+    }
+    #expect(name == store.name && reason.contains("not a folder"))
+    try FileManager.default.removeItem(atPath: replicas)
+    try FileManager.default.moveItem(atPath: replicas + ".away", toPath: replicas)
+    #expect(store.synchronize())
+    #expect(store.lastError == nil)
+  }
+
   /// Two machines attached to one replicated folder.
   static func attachedPair(in root: TemporaryDirectory) throws -> (Machine, Machine) {
     let here = Machine("here", in: root)
