@@ -20,6 +20,20 @@ import Testing
     return (a, server)
   }
 
+  /// `machineThatSynced(in:)` and a machine `b` that set `fromB` and synced; `a` synced again
+  /// after it, so both hold `k` and `fromB`.
+  static func twoMachinesThatSynced(in root: TemporaryDirectory) throws
+    -> (Machine, Machine, CloudLocation)
+  {
+    let (a, server) = try machineThatSynced(in: root)
+    let b = Machine("b", in: root)
+    try b.attach(server)
+    try b.set("fromB", 1)
+    try b.sync()
+    try a.sync()
+    return (a, b, server)
+  }
+
   /// Runs git, expecting success.
   @discardableResult
   static func git(_ arguments: [String], in directory: String? = nil) throws -> String {
@@ -402,11 +416,7 @@ extension CloudHostileRemoteTests {
   func aVandalisedTreeIsRepairedByTheNextSync(kind: String) throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let (a, server) = try Self.machineThatSynced(in: root)
-    let b = Machine("b", in: root)
-    try b.attach(server)
-    try b.set("fromB", 1)
-    try b.sync()
+    let (a, b, server) = try Self.twoMachinesThatSynced(in: root)
     try Self.push(to: server, in: root) { clone in
       switch kind {
       case "large":
@@ -513,12 +523,7 @@ extension CloudHostileRemoteTests {
   func aHandMadeTreeIsRepairedAndNeverStopsASync(kind: String) throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let (a, server) = try Self.machineThatSynced(in: root)
-    let b = Machine("b", in: root)
-    try b.attach(server)
-    try b.set("fromB", 1)
-    try b.sync()
-    try a.sync()
+    let (a, b, server) = try Self.twoMachinesThatSynced(in: root)
     guard case .git(let url) = server else { return }
     // Written straight into the remote, as a push would leave it (git's own push refuses
     // some of these trees; another git, or a server's, need not).
