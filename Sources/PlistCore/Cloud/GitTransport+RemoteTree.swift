@@ -130,13 +130,11 @@ extension GitTransport {
   /// store's tree is one file per replica, each far below `ReplicaState.maximumFileSize`.)
   static let maximumTreeEntries = 2 * CloudMerge.maximumReplicas
   static let maximumTreeBytes = 64 << 20
-  /// What this machine's temporary files in the snapshot start with.
-  static let temporaryPrefix = ".plistctl-"
 
   /// The most of the remote tree's listing a sync reads (a store's is a few hundred kB).
   static let maximumListingBytes = 32 << 20
   /// The name this machine's files are written under in the snapshot, then renamed.
-  static let temporaryName = temporaryPrefix + "snapshot.tmp"
+  static let temporaryName = ".plistctl-snapshot.tmp"
 
   /// The remote branch's commit and its tree sorted, or nil when it has no branch. A
   /// listing past `maximumListingBytes` is read that far, and the rest named as not read.
