@@ -51,6 +51,11 @@ let package = Package(
     // processes that see each other's changes.
     .executableTarget(
       name: "pigeon", dependencies: ["PlistCore"], path: "Examples/Pigeon", swiftSettings: strict),
+    // The books' Wonderland on PlistCore's StateRestoration: tab, page and character
+    // restored at the next launch, whatever ended the last one (driven under tmux).
+    .executableTarget(
+      name: "wonderland", dependencies: ["PlistCore"], path: "Examples/Wonderland",
+      swiftSettings: strict),
     // Defaults used by a separate process, as an app would: the concurrency tests run many.
     .executableTarget(
       name: "DefaultsWorker", dependencies: ["PlistCore"], path: "Tests/DefaultsWorker",
@@ -70,7 +75,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "plistctl", "PlistCore", "TestSupport", "UserDefaultsProbe", "pigeon", "DefaultsWorker",
+        "plistctl", "PlistCore", "TestSupport", "UserDefaultsProbe", "pigeon", "wonderland",
+        "DefaultsWorker",
         "TerminalProbe", "PortedOnFoundation", "PortedOnPlistCore",
       ],
       swiftSettings: strict),

@@ -35,6 +35,12 @@ extension Platform {
     }
   }
 
+  /// Removes a directory if nothing is in it (an error otherwise, which callers that only
+  /// tidy up ignore).
+  static func removeDirectoryIfEmpty(_ path: String) throws(SystemError) {
+    guard rmdir(path) == 0 else { throw SystemError(operation: .remove, path: path) }
+  }
+
   /// Removes a directory and everything in it (links themselves, never what they point
   /// to); a missing one is fine.
   static func removeTree(_ path: String) throws(SystemError) {

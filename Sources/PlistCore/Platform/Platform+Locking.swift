@@ -154,3 +154,33 @@ private final class LockWait: @unchecked Sendable {
     }
   }
 }
+
+// MARK: - Files kept for their lock
+
+extension Platform {
+  /// Opens a file used only for its lock (a mark that something is under way), creating it
+  /// (mode 0600) when missing: the descriptor, and whether the file was there already.
+  static func openLockFile(_ path: String) throws(SystemError) -> (fd: Int32, existed: Bool) {
+    let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW
+    while true {
+      let created = open(path, flags | O_CREAT | O_EXCL, 0o600)
+      if created >= 0 { return (created, false) }
+      guard Errno.current == .fileExists else { throw SystemError(operation: .create, path: path) }
+      let existing = open(path, flags)
+      if existing >= 0 { return (existing, true) }
+      // Removed between the two opens: create it again.
+      guard Errno.current == .noSuchFileOrDirectory else {
+        throw SystemError(operation: .lock, path: path)
+      }
+    }
+  }
+
+  /// Takes a shared or an exclusive lock on an open file without waiting: whether it was
+  /// taken (an exclusive one is not while anyone holds either kind).
+  static func tryLock(_ fd: Int32, exclusive: Bool) -> Bool {
+    while true {
+      if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return true }
+      if Errno.current != .interrupted { return false }
+    }
+  }
+}

@@ -18,6 +18,8 @@ struct TerminalSettings {
 extension Platform {
   /// The standard input descriptor.
   static let standardInput: Int32 = STDIN_FILENO
+  /// The standard error descriptor.
+  static let standardError: Int32 = STDERR_FILENO
   /// The standard output descriptor.
   static let standardOutput: Int32 = STDOUT_FILENO
 

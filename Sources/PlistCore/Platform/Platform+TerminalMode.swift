@@ -40,7 +40,8 @@ extension Platform {
   /// - SIGTSTP restores the terminal and stops; on SIGCONT raw and full-screen mode come back
   ///   and the resize pipe is written, so the whole screen is drawn again.
   ///
-  /// A terminating signal or SIGTSTP that the process ignored stays ignored.
+  /// A terminating signal or SIGTSTP that the process ignored stays ignored. While the exit
+  /// signals are caught (`catchExitSignals`), these handlers hand them over instead.
   ///
   /// The handlers only call `write`, `tcsetattr`, `sigaction`, `sigprocmask` and `raise`
   /// (async-signal-safe) on memory filled before they are installed.
@@ -92,12 +93,23 @@ extension Platform {
     {}
     SignalState.words[SignalState.active] = 0
     for (signal, action) in restore.dispositions {
+      // Exit signals caught since entering stay caught (ExitSignalCatch owns them now).
+      if ExitSignalCatch.isActive && ExitSignalCatch.signals.contains(signal) { continue }
       var previous = action
       sigaction(signal, &previous, nil)
     }
     var mask = restore.mask
     pthread_sigmask(SIG_SETMASK, &mask, nil)
   }
+}
+
+extension Platform {
+  /// Leaves full-screen mode for a caught exit signal, as the terminal's own handler would
+  /// have (`finishExitSignal`); nothing when no session is open.
+  static func leaveTerminalForSignal() { SignalState.restoreTerminal() }
+
+  /// Returns to full-screen mode after a stop, and asks the session for a full redraw.
+  static func resumeTerminalAfterStop() { SignalState.resumeTerminal() }
 }
 
 // MARK: - The handlers' memory
@@ -111,7 +123,13 @@ private enum SignalState {
   /// Indexed by signal number: the disposition a crash is handed back to.
   nonisolated(unsafe) static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
   /// Descriptors, lengths and the active flag, at the indices below.
-  nonisolated(unsafe) static let words = UnsafeMutablePointer<Int32>.allocate(capacity: 6)
+  nonisolated(unsafe) static let words: UnsafeMutablePointer<Int32> = {
+    // Zeroed: `active` is read before any session fills the rest (fresh memory from the
+    // allocator is not always zero: a process that freed some before reads garbage).
+    let words = UnsafeMutablePointer<Int32>.allocate(capacity: 6)
+    words.initialize(repeating: 0, count: 6)
+    return words
+  }()
   /// The bytes that enter and that leave full-screen mode, `capacity` each.
   nonisolated(unsafe) static let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
   static let capacity = 128
@@ -139,6 +157,8 @@ private enum SignalState {
     + [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP].map { ($0, onCrash) }
 
   static func fill(_ setup: TerminalModeSetup, saved: termios, raw: termios) {
+    // The handlers ask it whether to forward; made here, not first in a handler.
+    _ = ExitSignalCatch.isActive
     self.saved.pointee = saved
     self.raw.pointee = raw
     words[input] = setup.input
@@ -202,6 +222,7 @@ private func onResize(_ signal: Int32) {
 }
 
 private func onTerminate(_ signal: Int32) {
+  if ExitSignalCatch.forward(signal) { return }
   SignalState.restoreTerminal()
   TemporaryFiles.removeAll()
   SignalDisposition.reraise(signal, with: sigaction())
@@ -217,6 +238,7 @@ private func onCrash(_ signal: Int32) {
 }
 
 private func onStop(_ signal: Int32) {
+  if ExitSignalCatch.forward(signal) { return }
   let savedErrno = errno
   SignalState.restoreTerminal()
   SignalDisposition.reraise(signal, with: sigaction())
@@ -229,6 +251,7 @@ private func onStop(_ signal: Int32) {
 }
 
 private func onContinue(_ signal: Int32) {
+  if ExitSignalCatch.forward(signal) { return }
   let savedErrno = errno
   SignalState.resumeTerminal()
   errno = savedErrno

@@ -105,6 +105,11 @@ final class Tmux {
 
   /// Sends keys by tmux's names: `Up`, `Enter`, `Escape`, `C-c`, `Space`, `BSpace`, `PPage`.
   func sendKeys(_ keys: String...) throws {
+    try sendKeys(keys)
+  }
+
+  /// Sends keys by tmux's names, from an array (a key repeated: `Array(repeating:count:)`).
+  func sendKeys(_ keys: [String]) throws {
     try tmux(["send-keys", "-t", session] + keys)
   }
 
@@ -184,6 +189,18 @@ final class Tmux {
       throw Failure(description: "no status in \(line)")
     }
     return status
+  }
+
+  /// The program's process: the child of the pane's shell.
+  func programProcess() throws -> pid_t {
+    let shell = try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try String(
+      contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    guard let first = children.split(separator: " ").first, let pid = pid_t(first) else {
+      throw Failure(description: "the pane's shell \(shell) runs no program")
+    }
+    return pid
   }
 
   // MARK: - The terminal's state
