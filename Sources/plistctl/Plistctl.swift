@@ -30,7 +30,8 @@ enum Plistctl {
       CloudAttachCommand.self, CloudDetachCommand.self, CloudSetCommand.self,
       CloudGetCommand.self, CloudRemoveCommand.self, CloudListCommand.self,
       CloudSyncCommand.self, CloudWatchCommand.self, CloudMirrorCommand.self,
-      CloudStatusCommand.self, CloudMergeFileCommand.self, HelpCommand.self)
+      CloudStatusCommand.self, CloudMergeFileCommand.self, StateListCommand.self,
+      StateShowCommand.self, StateClearCommand.self, HelpCommand.self)
   }
 
   /// The first of `types` that `matches` accepts, in their order.
@@ -44,7 +45,12 @@ enum Plistctl {
   }
 
   /// The word before a subcommand (`settings lint`).
-  static let commandGroups = ["settings", "cloud"]
+  static let commandGroups = ["settings", "cloud", "state"]
+
+  /// The subcommand a group runs when given none (`state` lists), if it has one.
+  static func defaultSubcommand(of group: String) -> String? {
+    group == "state" ? "list" : nil
+  }
 
   /// The command a verb names (verbs are case-insensitive, as in `defaults`).
   static func command(named verb: String) -> (any Command.Type)? {
@@ -125,9 +131,11 @@ enum Plistctl {
     let group = verb.lowercased()
     guard commandGroups.contains(group) else { return verb }
     let list = subcommands(of: group).joined(separator: ", ")
-    guard let sub = words.popFirst(), !sub.hasPrefix("-") else {
+    guard let sub = words.first, !sub.hasPrefix("-") else {
+      if let implied = defaultSubcommand(of: group) { return group + " " + implied }
       throw UsageError("\(group) needs a subcommand: " + list, topic: group)
     }
+    words.removeFirst()
     let name = group + " " + sub
     guard command(named: name) != nil else {
       let unknown = unknownCommand(name).message

@@ -54,6 +54,12 @@ enum Messages {
       return (
         "\(store) is not in sync (changes stay here until the next sync): \(reason)", .failure
       )
+    case StateCommandFailure.nothingPreserved(let domain):
+      return ("No state preserved for \(domain)", .failure)
+    case StateError.file(let error): return render(error, in: situation)
+    case StateError.invalidDomainName(let name, let problem):
+      return render(PlistError.invalidDomainName(name, problem), in: situation)
+    case StateError.noStateDirectory: return ("\(error)", .dataError)
     default: return ("\(error)", .failure)
     }
   }

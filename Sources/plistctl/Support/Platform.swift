@@ -34,6 +34,9 @@ enum Platform {
     signal(SIGXFSZ, SIG_IGN)
   }
 
+  /// The time now, in whole seconds since 1970.
+  static func currentSecond() -> Int64 { Int64(time(nil)) }
+
   /// An environment variable's value, if set.
   static func environmentVariable(_ name: String) -> String? {
     // `withCString`: passing the string itself would copy it into an array first.
