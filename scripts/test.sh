@@ -104,6 +104,9 @@ wait "$shown" 2>/dev/null
 # after …", "✘ Test name() failed after …", "➜ Test name() skipped: "reason"", and the run's
 # own "Test run with N tests in M suites …".
 awk -v status="$status" '
+  # The run line counts every test; counting result lines instead can come short in a log
+  # where swift test cut some of them into each other.
+  /^[^ ]+ Test run with [0-9]+ tests/ { run = 1; total = $5; next }
   /^[^ ]+ Test run with / { run = 1; next }
   /^[^ ]+ Test case passing / { next }
   /^[^ ]+ Test .* passed after [0-9.]+ seconds/ { passed++; next }
@@ -120,6 +123,7 @@ awk -v status="$status" '
       printf "\nTests: none ran to the end (swift test exited with %d; see above).\n", status
       exit
     }
+    if (total > passed + failed + skipped) passed = total - failed - skipped
     printf "\nTests: %d ran, %d passed, %d failed", passed + failed, passed, failed
     if (skipped) printf "; %d skipped (%s)", skipped, reasons
     print (failed || status ? "." : ". All passed.")

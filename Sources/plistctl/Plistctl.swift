@@ -106,7 +106,12 @@ enum Plistctl {
     }
     var words = arguments
     var context = context
-    context.host = try hostOption(&words)
+    var container: Container?
+    // `-currentHost`/`-host NAME` and `--container C` come before the verb, in either order.
+    for _ in 0..<2 {
+      if let host = try hostOption(&words) { context.host = host }
+      if let chosen = try CommandContext.containerOption(&words) { container = chosen }
+    }
     guard let verb = words.popFirst() else { throw UsageError("no command given") }
     switch verb {
     case "--help", "-h": return try context.print(Usage.overview)
@@ -122,6 +127,8 @@ enum Plistctl {
     let command = try type.init(ArgumentParser.parse(words, for: type.spec))
     situation.note(
       domainArgument: command.domainArgument, keys: command.keyArguments, in: context)
+    context.containerRoot = try context.containerRoot(
+      forDomainArgument: command.domainArgument, chosen: container)
     try command.run(in: context)
   }
 
@@ -184,7 +191,7 @@ enum Plistctl {
 
   /// As in `defaults`, `-currentHost` or `-host NAME` may only come first.
   private static func hostOption(_ words: inout ArraySlice<String>) throws(UsageError)
-    -> DomainStore.Host
+    -> DomainStore.Host?
   {
     switch words.first {
     case "-currentHost":
@@ -195,7 +202,7 @@ enum Plistctl {
       guard let name = words.popFirst() else { throw UsageError("missing a host name after -host") }
       return .named(name)
     default:
-      return .any
+      return nil
     }
   }
 }

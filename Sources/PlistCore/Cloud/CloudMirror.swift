@@ -19,6 +19,9 @@ package struct CloudMirror: Sendable {
   package let keys: [String: [String]]
   /// The Settings schemas of mirrored domains that have one, by domain name.
   package let schemas: [String: SettingsSchema]
+  /// The stores of mirrored domains that live elsewhere (a sandboxed app's container), by
+  /// domain name; the others are in `domains`.
+  package let elsewhere: [String: DomainStore]
 
   /// A mirror.
   ///
@@ -27,19 +30,24 @@ package struct CloudMirror: Sendable {
   ///   - domains: The preferences directory's domains.
   ///   - keys: Mirrored keys by domain name.
   ///   - schemas: The Settings schemas the domains' values are checked against, by domain.
+  ///   - elsewhere: The stores of domains not in `domains` (a container's), by domain.
   package init(
     store: CloudStore, domains: DomainStore, keys: [String: [String]],
-    schemas: [String: SettingsSchema] = [:]
+    schemas: [String: SettingsSchema] = [:], elsewhere: [String: DomainStore] = [:]
   ) {
     self.store = store
     self.domains = domains
     self.keys = keys
     self.schemas = schemas
+    self.elsewhere = elsewhere
   }
+
+  /// The store a mirrored domain is in.
+  private func domains(of name: String) -> DomainStore { elsewhere[name] ?? domains }
 
   /// The directories whose changes a watch should look at (the domains' own).
   package var watchedDirectories: [String] {
-    let paths = keys.keys.compactMap { try? domains.path(of: Domain(named: $0)) }
+    let paths = keys.keys.compactMap { try? domains(of: $0).path(of: Domain(named: $0)) }
     return Array(Set(paths.map(Platform.directory(of:)))).sorted()
   }
 
@@ -115,7 +123,7 @@ package struct CloudMirror: Sendable {
     var toStore: [String: PlistValue?] = [:]
     for (domainName, domainKeys) in keys.sorted(by: { $0.key < $1.key }) {
       let domain = try Domain(named: domainName)
-      let local = try domains.load(domain)?.dictionary ?? PlistDictionary()
+      let local = try domains(of: domainName).load(domain)?.dictionary ?? PlistDictionary()
       var toDomain: [String: PlistValue?] = [:]
       for key in domainKeys {
         let agreed = record[domainName]?[key]
@@ -148,7 +156,7 @@ package struct CloudMirror: Sendable {
         record[domainName, default: [:]][key] = Self.agreement(now)
       }
       if !toDomain.isEmpty {
-        try domains.update(domain) { dictionary in
+        try domains(of: domainName).update(domain) { dictionary in
           for (key, value) in toDomain { dictionary[key] = value }
         }
       }

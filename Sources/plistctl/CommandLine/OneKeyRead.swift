@@ -28,6 +28,17 @@ enum OneKeyRead {
         of: keyArgument, inDomain: domainArgument, as: .defaults, in: context)
       return .success
     } catch {
+      // Not on the host, perhaps in a sandboxed app's container: the general way looks
+      // there (only now, so that a read of a host domain costs nothing more).
+      do {
+        if try context.containerRoot(forDomainArgument: domainArgument, chosen: nil) != nil {
+          return nil
+        }
+      } catch CommandFailure.inSeveralContainers {
+        return nil  // the general way says so
+      } catch {
+        // An invalid name, a bad limit: the error the read met says it as well.
+      }
       // What `Plistctl.dispatch` knows of the run when `ReadCommand.run` throws.
       var situation = Messages.Situation(command: ReadCommand.spec.name)
       situation.note(domainArgument: domainArgument, keys: [keyArgument], in: context)

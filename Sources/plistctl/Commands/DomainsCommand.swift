@@ -1,7 +1,9 @@
 import PlistCore
 
 /// `domains [--json | --lines]`: the domain names, sorted, without the global one —
-/// comma-separated on one line as `defaults` prints them, as a JSON array, or one per line.
+/// comma-separated on one line as `defaults` prints them, as a JSON array, or one per line —
+/// then the domains inside Flatpak and Snap containers, marked with theirs (`name
+/// (flatpak:ID)`; in JSON, an object with `domain` and `container`).
 struct DomainsCommand: Command {
   static let spec = CommandSpec(
     name: "domains", synopsis: "domains [--json | --lines]",
@@ -28,8 +30,21 @@ struct DomainsCommand: Command {
 
   func run(in context: CommandContext) throws {
     let names = try context.store().domainNames()
-    if json { return try context.emit(.array(names.map(PlistValue.string)), as: .plist(.json)) }
-    if lines && !names.isEmpty { return try context.print(names.joined(separator: "\n")) }
-    if !lines { try context.print(names.joined(separator: ", ")) }
+    // Sandboxed apps' domains follow the host's, marked with their container (unless
+    // `--container` chose one store: then its domains are the list).
+    let contained = context.containerRoot == nil ? context.containerDomains() : []
+    if json {
+      let entries =
+        names.map(PlistValue.string)
+        + contained.map { entry in
+          PlistValue.dictionary([
+            "domain": .string(entry.name), "container": .string(entry.container.description),
+          ])
+        }
+      return try context.emit(.array(entries), as: .plist(.json))
+    }
+    let all = names + contained.map { "\($0.name) (\($0.container))" }
+    if lines && !all.isEmpty { return try context.print(all.joined(separator: "\n")) }
+    if !lines { try context.print(all.joined(separator: ", ")) }
   }
 }

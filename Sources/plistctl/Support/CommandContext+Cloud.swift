@@ -25,10 +25,19 @@ extension CommandContext {
     let store = try CloudStore.attached(named: name, as: attachment, directories: directories)
     let mirrors = attachment.mirrors
     var schemas: [String: SettingsSchema] = [:]
+    var elsewhere: [String: DomainStore] = [:]
     for domain in mirrors.keys {
       if let schema = try schema(forDomain: domain) { schemas[domain] = schema }
+      // A domain only a sandboxed app's container has is mirrored there (as `cloud mirror`
+      // and every other command find it).
+      if containerRoot == nil, let root = try? containerRoot(forDomainArgument: domain, chosen: nil)
+      {
+        elsewhere[domain] = try DomainStore(root: root, host: host)
+      }
     }
-    return CloudMirror(store: store, domains: try self.store(), keys: mirrors, schemas: schemas)
+    return CloudMirror(
+      store: store, domains: try self.store(), keys: mirrors, schemas: schemas,
+      elsewhere: elsewhere)
   }
 
   /// Reports the values a mirrored domain's schema refused, one line each (they came from

@@ -6,6 +6,9 @@ struct CommandContext {
   var environment: Environment
   /// `-currentHost` or `-host H` before the verb.
   var host: DomainStore.Host = .any
+  /// The preferences directory of the container this run works in (`--container`, or the one
+  /// holding a domain the host does not have); nil for the host's own.
+  var containerRoot: String?
   /// Reads standard input to its end, at most the given number of bytes.
   var readInput: (Int) throws(PlistError) -> [UInt8]
   /// `--max-size`: the most bytes read from a FILE (`PLISTCTL_MAX_SIZE` when nil).
@@ -44,8 +47,13 @@ struct CommandContext {
 
   /// The preference store for this invocation's root and host.
   func store() throws(PlistError) -> DomainStore {
-    var store = try DomainStore(
-      xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
+    var store: DomainStore
+    if let containerRoot {
+      store = try DomainStore(root: containerRoot, host: host)
+    } else {
+      store = try DomainStore(
+        xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
+    }
     store.limits = try limits()
     return store
   }
@@ -81,7 +89,8 @@ struct CommandContext {
 
   private func defaults(named name: String, schema: SettingsSchema?) throws -> Defaults {
     let root = try store().root
-    let system = environment["PLISTCTL_SYSTEM_ROOT"] ?? "/usr/local/etc"
+    // Inside a container the host's shared directory is out of the app's sight.
+    let system = containerRoot == nil ? environment["PLISTCTL_SYSTEM_ROOT"] ?? "/usr/local/etc" : ""
     let defaults = try Defaults(
       domain: name,
       environment: .tool(root: root, systemRoot: system.isEmpty ? nil : system, domain: name))

@@ -38,4 +38,8 @@ enum CommandFailure: Error, Equatable {
   case notInCloudStore(String, store: String)
   /// `cloud sync`: the engine could not be reached; the reason.
   case notInSync(store: String, reason: String)
+  /// `--container` named a container that is not there (its preferences directory).
+  case noSuchContainer(String, String)
+  /// A domain the host does not have is in more than one container (their names).
+  case inSeveralContainers(String, [String])
 }

@@ -54,6 +54,13 @@ enum Messages {
       return (
         "\(store) is not in sync (changes stay here until the next sync): \(reason)", .failure
       )
+    case CommandFailure.noSuchContainer(let container, let directory):
+      return ("No container \(container): \(directory) does not exist", .failure)
+    case CommandFailure.inSeveralContainers(let domain, let places):
+      return (
+        "Domain \(domain) is in more than one container (\(places.joined(separator: ", "))):"
+          + " choose one with --container", .usage
+      )
     case StateCommandFailure.nothingPreserved(let domain):
       return ("No state preserved for \(domain)", .failure)
     case StateError.file(let error): return render(error, in: situation)

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@testable import PlistCore
+
+/// Sandboxed apps' domains: a Flatpak's in `~/.var/app/ID/config`, a Snap's in
+/// `~/snap/NAME/current/.config` (`current` a link to the revision), made in the sandbox's
+/// home. Every command that takes a domain finds one that only a container has; a domain in
+/// several places is refused; `--container` chooses.
+@Suite("sandboxed apps' containers")
+struct ContainerCommandTests {
+  static let flatpakID = "org.example.Flat"
+  static let snapName = "snappy"
+  static let snapDomain = "io.snapcraft.Snappy"
+
+  static func flatpakConfig(_ box: Sandbox) -> String {
+    box.directory.path(".var/app/\(flatpakID)/config")
+  }
+  static func snapConfig(_ box: Sandbox) -> String {
+    box.directory.path("snap/\(snapName)/current/.config")
+  }
+
+  /// A sandbox with a Flatpak app and a Snap, each with its own domain, and a host domain.
+  static func sandbox() throws -> Sandbox {
+    let box = try Sandbox()
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: flatpakConfig(box), withIntermediateDirectories: true)
+    let revision = box.directory.path("snap/\(snapName)/12/.config")
+    try manager.createDirectory(atPath: revision, withIntermediateDirectories: true)
+    try manager.createSymbolicLink(
+      atPath: box.directory.path("snap/\(snapName)/current"), withDestinationPath: "12")
+    try write(["Zoom": 2, "Name": "flat"], to: flatpakConfig(box) + "/\(flatpakID).plist")
+    try write(["Speed": 5], to: revision + "/\(snapDomain).plist")
+    _ = try box.ok("write", "org.example.Host", "Here", "-bool", "yes")
+    return box
+  }
+
+  static func write(_ dictionary: [String: Any], to path: String) throws {
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: dictionary, format: .binary, options: 0)
+    try data.write(to: URL(fileURLWithPath: path))
+  }
+
+  static func read(_ path: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+      ?? [:]
+  }
+
+  var flatFile: (Sandbox) -> String { { Self.flatpakConfig($0) + "/\(Self.flatpakID).plist" } }
+
+  // MARK: - Every command that takes a domain
+
+  @Test func readsFindTheContainersDomain() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let id = Self.flatpakID
+    #expect(try box.ok("read", id, "Zoom") == "2\n")
+    #expect(try box.ok("read", Self.snapDomain, "Speed") == "5\n")
+    #expect(try box.ok("read", id).contains("Zoom = 2;"))
+    #expect(try box.ok("read-type", id, "Zoom") == "Type is integer\n")
+    #expect(try box.ok("keys", id) == "Name\nZoom\n")
+    #expect(try box.ok("export", id, "-").contains("<key>Zoom</key>"))
+    #expect(try box.ok("read", "--effective", id, "Zoom") == "2\n")
+    #expect(try box.ok("where", id, "Zoom").contains(Self.flatpakConfig(box) + "/\(id).plist"))
+    #expect(try box.ok("dump", id).contains("Zoom"))
+    // The one-key read, as `main` runs it first: it hands over to the general way.
+    #expect(CLI.runOneKeyRead(["read", id, "Zoom"], environment: box.environment) == nil)
+  }
+
+  @Test func writesGoIntoTheContainerAndNothingToTheHost() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let id = Self.flatpakID
+    _ = try box.ok("write", id, "Zoom", "-int", "3")
+    _ = try box.ok("rename", id, "Name", "Title")
+    _ = try box.ok("delete", id, "Title")
+    #expect(try box.run("import", id, "-", stdin: "{ Imported = 1; }").status == 0)
+    _ = try box.ok("write", id, "Zoom", "-int", "4")
+    _ = try box.ok("reset", id, "Imported")
+    #expect(try Self.read(flatFile(box)) as NSDictionary == ["Zoom": 4] as NSDictionary)
+    #expect(!box.exists(box.file(id)))
+    _ = try box.ok("delete", id)
+    #expect(!box.exists(flatFile(box)))
+  }
+
+  @Test func aWriteKeepsTheFilesOwnerAndModeAndTakesTheContainersLock() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let file = flatFile(box)
+    #expect(chmod(file, 0o640) == 0)
+    let owner: uid_t = getuid() == 0 ? 4321 : getuid()
+    if getuid() == 0 { #expect(chown(file, owner, owner) == 0) }
+    _ = try box.ok("write", Self.flatpakID, "Zoom", "-int", "9")
+    var info = stat()
+    #expect(stat(file, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o640)
+    #expect(info.st_uid == owner && info.st_gid == owner)
+    // The lock is the container's directory's, as the app's own Defaults takes it there.
+    let directory = open(Self.flatpakConfig(box), O_RDONLY | O_DIRECTORY)
+    defer { close(directory) }
+    #expect(flock(directory, LOCK_EX) == 0)
+    var environment = box.environment
+    environment["PLISTCTL_LOCK_TIMEOUT"] = "0.2"
+    let result = try CLI.run(
+      ["write", Self.flatpakID, "Zoom", "-int", "10"], environment: environment)
+    #expect(result.status != 0)
+    #expect(result.stderr.contains(Self.flatpakConfig(box)))
+  }
+
+  @Test func settingsAndTheCloudMirrorFollowTheContainer() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let id = Self.flatpakID
+    _ = try box.ok("cloud", "attach", "s", "--folder", box.directory.path("shared"))
+    _ = try box.ok("cloud", "mirror", "s", id, "Zoom")
+    #expect(try box.ok("cloud", "get", "s", "Zoom") == "2\n")
+    _ = try box.ok("cloud", "set", "s", "Zoom", "-int", "7")
+    _ = try box.ok("cloud", "sync", "s")
+    #expect(try Self.read(flatFile(box))["Zoom"] as? Int == 7)
+    #expect(!box.exists(box.file(id)))
+  }
+
+  @Test func watchFollowsTheContainersFile() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let id = Self.flatpakID
+    let watch = try WatchCommandTests.Watch(box, [id])
+    try watch.waitUntilReady(box, domain: id, key: "probe")
+    _ = try box.ok("write", id, "Zoom", "-int", "5")
+    watch.waitFor("plistctl write \(id) Zoom -int 5")
+    #expect(watch.stop().contains("plistctl write \(id) Zoom -int 5"))
+    #expect(!box.exists(box.file(id)))
+  }
+
+  // MARK: - Choosing
+
+  @Test func theHostsDomainWinsAndIsNotLookedPast() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", Self.flatpakID, "Zoom", "-int", "1")  // goes to the container
+    try Self.write(["Zoom": 100], to: box.file(Self.flatpakID))  // now the host has it too
+    #expect(try box.ok("read", Self.flatpakID, "Zoom") == "100\n")
+    #expect(
+      try box.ok("--container", "flatpak:\(Self.flatpakID)", "read", Self.flatpakID, "Zoom")
+        == "1\n")
+    #expect(try box.ok("--container", "host", "read", Self.flatpakID, "Zoom") == "100\n")
+  }
+
+  @Test func aDomainInSeveralContainersIsRefusedWithThePlaces() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    try Self.write(["Zoom": 3], to: Self.snapConfig(box) + "/\(Self.flatpakID).plist")
+    for arguments in [["read", Self.flatpakID, "Zoom"], ["write", Self.flatpakID, "Zoom", "1"]] {
+      let result = try box.run(arguments: arguments)
+      #expect(result.status == 64)
+      #expect(
+        result.stderr.hasPrefix(
+          "plistctl: Domain \(Self.flatpakID) is in more than one container"
+            + " (flatpak:\(Self.flatpakID), snap:\(Self.snapName)): choose one with --container\n"))
+    }
+    #expect(
+      try box.ok("--container", "snap:\(Self.snapName)", "read", Self.flatpakID, "Zoom") == "3\n")
+    #expect(try Self.read(flatFile(box))["Zoom"] as? Int == 2)
+  }
+
+  @Test func aContainerThatIsNotThereOrIsMisspeltIsRefused() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let missing = try box.run("--container", "flatpak:org.none", "read", "x", "y")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.hasPrefix("plistctl: No container flatpak:org.none: "))
+    for bad in ["flatpak:", "flatpak:../x", "docker:x", "snap:a/b"] {
+      let result = try box.run("--container", bad, "domains")
+      #expect(result.status == 64, "\(bad)")
+    }
+  }
+
+  @Test func aNewDomainIsWrittenOnTheHost() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "org.example.New", "A", "-int", "1")
+    #expect(box.exists(box.file("org.example.New")))
+  }
+
+  // MARK: - Listing
+
+  @Test func domainsListsTheContainersDomainsMarked() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    #expect(
+      try box.ok("domains")
+        == "org.example.Host, \(Self.flatpakID) (flatpak:\(Self.flatpakID)), "
+        + "\(Self.snapDomain) (snap:\(Self.snapName))\n")
+    #expect(
+      try box.ok("domains", "--lines").split(separator: "\n")
+        == [
+          "org.example.Host", "\(Self.flatpakID) (flatpak:\(Self.flatpakID))",
+          "\(Self.snapDomain) (snap:\(Self.snapName))",
+        ])
+    let json = try box.ok("domains", "--json")
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+    #expect(entries.first as? String == "org.example.Host")
+    #expect(
+      entries.last as? [String: String] == [
+        "domain": Self.snapDomain, "container": "snap:\(Self.snapName)",
+      ])
+    #expect(
+      try box.ok("--container", "flatpak:\(Self.flatpakID)", "domains") == "\(Self.flatpakID)\n")
+  }
+}
