@@ -106,7 +106,7 @@ enum Plistctl {
     }
     var words = arguments
     var context = context
-    var container: Container?
+    var container: String?
     // `-currentHost`/`-host NAME` and `--container C` come before the verb, in either order.
     for _ in 0..<2 {
       if let host = try hostOption(&words) { context.host = host }
@@ -127,8 +127,11 @@ enum Plistctl {
     let command = try type.init(ArgumentParser.parse(words, for: type.spec))
     situation.note(
       domainArgument: command.domainArgument, keys: command.keyArguments, in: context)
-    context.containerRoot = try context.containerRoot(
+    if let root = try context.containerRoot(
       forDomainArgument: command.domainArgument, chosen: container)
+    {
+      context.containerRoot = root
+    }
     try command.run(in: context)
   }
 

@@ -4,7 +4,7 @@ enum Usage {
   static let header = """
     plistctl: the defaults command for Linux, and plutil's jobs.
 
-    Usage: plistctl [-currentHost | -host HOST] COMMAND ...
+    Usage: plistctl [-currentHost | -host HOST] [--container C] COMMAND ...
     """
 
   static let sharedArguments = """
@@ -15,7 +15,9 @@ enum Usage {
     DOMAIN is a name (com.example.app), -g / -globalDomain / NSGlobalDomain, or a path to a
     plist file (with a / or starting with ~ or .; .plist may be left off). Domains live in
     $XDG_CONFIG_HOME, else ~/.config, as <domain>.plist: the files Foundation's UserDefaults
-    uses on Linux. -currentHost and -host select the files under ByHost/.
+    uses on Linux. -currentHost and -host select the files under ByHost/. A name the host
+    has no file of is looked for in sandboxed apps' containers (Flatpak's ~/.var/app/ID/config,
+    Snap's ~/snap/NAME/current/.config); --container host|flatpak:ID|snap:NAME chooses.
 
     VALUE is a plist literal (a plain word is a string; '(a, b)', '{k = v;}', '<0a0b>',
     '<integer>5</integer>') or one of:
@@ -83,7 +85,8 @@ enum Usage {
     if let topic, Plistctl.commandGroups.contains(topic) {
       return "usage: plistctl \(topic) SUBCOMMAND ... (see 'plistctl help \(topic)')"
     }
-    return "usage: plistctl [-currentHost | -host HOST] COMMAND ... (see 'plistctl help')"
+    return
+      "usage: plistctl [-currentHost | -host HOST] [--container C] COMMAND ... (see 'plistctl help')"
   }
 
   /// Two columns: the left one 29 wide, the right one on the next line when the left is long.

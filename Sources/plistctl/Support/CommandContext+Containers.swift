@@ -6,44 +6,50 @@ import PlistCore
 /// works on that container's store; found in several, it is refused with the places, never
 /// guessed. `--container` before the command chooses the store outright.
 extension CommandContext {
-  /// `--container host|flatpak:ID|snap:NAME` before the verb.
-  static func containerOption(_ words: inout ArraySlice<String>) throws(UsageError) -> Container? {
-    guard words.first == "--container" || words.first?.hasPrefix("--container=") == true else {
-      return nil
-    }
-    let word = words.removeFirst()
-    let text: String
+  /// `--container host|flatpak:ID|snap:NAME` before the verb, as typed (checked by
+  /// `containerRoot`: a run without the option makes no `Container`, whose metadata the
+  /// runtime would otherwise instantiate in every run).
+  static func containerOption(_ words: inout ArraySlice<String>) throws(UsageError) -> String? {
+    guard let word = words.first else { return nil }
     if word.hasPrefix("--container=") {
-      text = String(word.dropFirst("--container=".count))
-    } else {
-      guard let value = words.popFirst() else {
-        throw UsageError("--container needs host, flatpak:ID or snap:NAME")
-      }
-      text = value
+      words.removeFirst()
+      return String(word.dropFirst("--container=".count))
     }
-    guard let container = Container(text) else {
-      throw UsageError("--container needs host, flatpak:ID or snap:NAME, not '\(text)'")
+    guard word == "--container" else { return nil }
+    words.removeFirst()
+    guard let value = words.popFirst() else {
+      throw UsageError("--container needs host, flatpak:ID or snap:NAME")
     }
-    return container
+    return value
   }
 
   /// The store root this run uses: the container's that `--container` named (it must exist),
   /// or, for a domain name the host has no file of, the one container holding it; nil for
   /// the host's own.
   ///
-  /// - Throws: `CommandFailure.noSuchContainer`, `.inSeveralContainers`.
-  func containerRoot(forDomainArgument argument: String?, chosen: Container?) throws -> String? {
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+  /// - Throws: `UsageError` for a misspelt container, `CommandFailure.noSuchContainer`,
+  ///   `.inSeveralContainers`.
+  func containerRoot(forDomainArgument argument: String?, chosen: String?) throws -> String? {
     if let chosen {
-      guard let directory = chosen.preferencesDirectory(home: home) else { return nil }
-      guard chosen.exists(home: home) else {
-        throw CommandFailure.noSuchContainer(chosen.description, directory)
+      guard let container = Container(chosen) else {
+        throw UsageError("--container needs host, flatpak:ID or snap:NAME, not '\(chosen)'")
+      }
+      guard let home = environment["HOME"], !home.isEmpty,
+        let directory = container.preferencesDirectory(home: home)
+      else { return nil }
+      guard container.exists(home: home) else {
+        throw CommandFailure.noSuchContainer(container.description, directory)
       }
       return directory
     }
-    guard let argument, case .named(let name) = try domain(argument).kind else { return nil }
-    let store = try store()
-    if store.exists(try Domain(named: name)) { return nil }
+    guard let argument else { return nil }
+    let domain = try domain(argument)
+    guard case .named(let name) = domain.kind else { return nil }
+    // The host's file first, by one lstat: a host domain is never looked past.
+    let hostStore = try DomainStore(
+      xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
+    if hostStore.exists(domain) { return nil }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
     let holders = Container.holding(domain: name, home: home)
     if holders.count > 1 {
       throw CommandFailure.inSeveralContainers(name, holders.map(\.description))
