@@ -127,6 +127,7 @@ enum Plistctl {
     let command = try type.init(ArgumentParser.parse(words, for: type.spec))
     situation.note(
       domainArgument: command.domainArgument, keys: command.keyArguments, in: context)
+    context.chosenContainer = container
     if let root = try context.containerRoot(
       forDomainArgument: command.domainArgument, chosen: container)
     {

@@ -133,6 +133,22 @@ struct ContainerCommandTests {
     #expect(!box.exists(box.file(id)))
   }
 
+  @Test func aSettingsBundleDescribesTheContainersDomain() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    let id = Self.flatpakID
+    _ = try box.ok("settings", "attach", id, SettingsFixtures.path("inappsettingskit"))
+    _ = try box.ok("write", id, "toggleSwitch", "-bool", "no")
+    #expect(try Self.read(flatFile(box))["toggleSwitch"] as? Bool == false)
+    #expect(try box.ok("read", "--effective", id, "toggleSwitch") == "0\n")
+    let shown = try box.ok("settings", "show", id).split(separator: "\n")
+    #expect(shown.contains { $0.hasPrefix("  Toggle Switch ") && $0.hasSuffix(" OFF") })
+    _ = try box.ok("reset", id, "toggleSwitch")
+    // The schema's factory default shows through again, from the container's point of view.
+    #expect(try box.ok("read", "--effective", id, "toggleSwitch") == "1\n")
+    #expect(try Self.read(flatFile(box))["toggleSwitch"] == nil)
+  }
+
   // MARK: - Choosing
 
   @Test func theHostsDomainWinsAndIsNotLookedPast() throws {

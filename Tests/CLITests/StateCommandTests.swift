@@ -161,6 +161,52 @@ struct StateCommandTests {
     #expect(try CompletionTests.complete("state", "", in: box).words == ["list", "show", "clear"])
   }
 
+  @Test func sandboxedAppsStateIsFoundInTheirContainers() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let flatpak = box.directory.path(".var/app/org.example.Flat")
+    try FileManager.default.createDirectory(
+      atPath: flatpak + "/config", withIntermediateDirectories: true)
+    let snapRevision = box.directory.path("snap/snappy/3")
+    try FileManager.default.createDirectory(
+      atPath: snapRevision + "/.config", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: box.directory.path("snap/snappy/current"), withDestinationPath: "3")
+    // Saved as the apps inside would: Flatpak's XDG_STATE_HOME, Snap's HOME.
+    for (home, version) in [
+      (flatpak + "/.local/state", "4"), (snapRevision + "/.local/state", "5"),
+    ] {
+      let app = try StateRestoration(domain: "org.example.Flat", version: version, stateHome: home)
+      try app.preserve(Screen("tabs", ["tab": 1]))
+    }
+    try Self.preserve(box, "org.example.Host")
+    let lines = try box.ok("state").split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix("org.example.Host  "))
+    #expect(lines[1].hasPrefix("org.example.Flat (flatpak:org.example.Flat)  "))
+    #expect(lines[1].hasSuffix(" by version 4"))
+    #expect(lines[2].hasPrefix("org.example.Flat (snap:snappy)  "))
+    let json = try box.ok("state", "--json")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(
+      entries.map { $0["container"] as? String } == [
+        nil, "flatpak:org.example.Flat", "snap:snappy",
+      ])
+    // In two containers: refused, unless one is chosen.
+    let refused = try box.run("state", "show", "org.example.Flat")
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("(flatpak:org.example.Flat, snap:snappy)"))
+    let shown = try box.ok("--container", "snap:snappy", "state", "show", "org.example.Flat")
+    #expect(shown.hasPrefix("org.example.Flat: saved by version 5 at "))
+    _ = try box.ok("--container", "snap:snappy", "state", "clear", "org.example.Flat")
+    // Now in one container: found there without asking.
+    #expect(try box.ok("state", "show", "org.example.Flat").contains("saved by version 4"))
+    _ = try box.ok("state", "clear", "org.example.Flat")
+    #expect(!box.exists(flatpak + "/.local/state/org.example.Flat"))
+    #expect(try box.ok("state").split(separator: "\n").count == 1)
+  }
+
   @Test func stateIsNotADomain() throws {
     let box = try Sandbox()
     defer { box.remove() }

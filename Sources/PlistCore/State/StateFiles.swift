@@ -16,6 +16,8 @@ package struct StateFiles: Sendable {
   static let maximumSize = 64 << 20
 
   package var archivePath: String { directory + "/" + Self.archiveName }
+  /// Whether an archive is there (without reading it).
+  package var hasArchive: Bool { Platform.kind(atPath: archivePath) != .missing }
   var markPath: String { directory + "/" + Self.markName }
 
   /// The files of a domain's state in a state directory.

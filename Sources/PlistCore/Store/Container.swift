@@ -59,6 +59,22 @@ public enum Container: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The directory an app inside the container has as `$XDG_STATE_HOME` (where its
+  /// `StateRestoration` keeps its state); nil for the host, whose directory is the
+  /// environment's.
+  ///
+  /// - Parameter home: The user's home directory.
+  /// - Returns: The directory's path, or nil for `.host`.
+  public func stateDirectory(home: String) -> String? {
+    guard let preferences = preferencesDirectory(home: home) else { return nil }
+    switch self {
+    case .host: return nil
+    // Flatpak: ~/.var/app/ID/.local/state; Snap: HOME is the revision's directory.
+    case .flatpak: return String(preferences.dropLast("config".count)) + ".local/state"
+    case .snap: return String(preferences.dropLast(".config".count)) + ".local/state"
+    }
+  }
+
   /// Whether the container is there: its preferences directory exists (the host always is).
   ///
   /// - Parameter home: The user's home directory.

@@ -9,6 +9,8 @@ struct CommandContext {
   /// The preferences directory of the container this run works in (`--container`, or the one
   /// holding a domain the host does not have); nil for the host's own.
   var containerRoot: String?
+  /// `--container` as typed, for the commands that resolve it themselves (`state`).
+  var chosenContainer: String?
   /// Reads standard input to its end, at most the given number of bytes.
   var readInput: (Int) throws(PlistError) -> [UInt8]
   /// `--max-size`: the most bytes read from a FILE (`PLISTCTL_MAX_SIZE` when nil).

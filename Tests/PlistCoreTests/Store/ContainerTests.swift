@@ -32,6 +32,9 @@ struct ContainerTests {
     #expect(Container.host.preferencesDirectory(home: "/h") == nil)
     #expect(Container.flatpak("a.b").preferencesDirectory(home: "/h/") == "/h/.var/app/a.b/config")
     #expect(Container.snap("s").preferencesDirectory(home: "/h") == "/h/snap/s/current/.config")
+    #expect(Container.host.stateDirectory(home: "/h") == nil)
+    #expect(Container.flatpak("a.b").stateDirectory(home: "/h") == "/h/.var/app/a.b/.local/state")
+    #expect(Container.snap("s").stateDirectory(home: "/h") == "/h/snap/s/current/.local/state")
   }
 
   @Test func installedAndHoldingFindThemInTheHome() throws {

@@ -5,7 +5,7 @@ import PlistCore
 // file from outside: its text is escaped before it reaches a terminal.
 
 extension CommandContext {
-  /// The state directory: `$XDG_STATE_HOME` when absolute, else `~/.local/state`.
+  /// The host's state directory: `$XDG_STATE_HOME` when absolute, else `~/.local/state`.
   func stateHome() throws(StateError) -> String {
     guard
       let home = StateFiles.stateHome(
@@ -14,16 +14,56 @@ extension CommandContext {
     return home
   }
 
-  /// An app's state files in the state directory.
-  func stateFiles(_ domain: String) throws(StateError) -> StateFiles {
-    try StateFiles(domain: domain, stateHome: stateHome())
+  /// The state directories to look in: the host's, then each sandboxed app's container's
+  /// (Flatpak sets the app's `XDG_STATE_HOME` into it; Snap its `HOME`); only the one
+  /// `--container` chose, when it chose one.
+  func stateHomes() throws -> [(directory: String, container: Container?)] {
+    let home = environment["HOME"] ?? ""
+    if let chosen = chosenContainer {
+      guard let container = Container(chosen) else {
+        throw UsageError("--container needs host, flatpak:ID or snap:NAME, not '\(chosen)'")
+      }
+      guard let directory = container.stateDirectory(home: home) else {
+        return [(try stateHome(), nil)]
+      }
+      return [(directory, container)]
+    }
+    var homes: [(directory: String, container: Container?)] = [(try stateHome(), nil)]
+    if !home.isEmpty {
+      for container in Container.installed(home: home) {
+        if let directory = container.stateDirectory(home: home) {
+          homes.append((directory, container))
+        }
+      }
+    }
+    return homes
+  }
+
+  /// An app's state files: the host's when it has an archive (never looked past), else the
+  /// one container's that has (several: refused with the places, as for a domain), else
+  /// the host's; with `--container`, that container's.
+  func stateFiles(_ domain: String) throws -> StateFiles {
+    let candidates = try stateHomes().map { home in
+      (files: try StateFiles(domain: domain, stateHome: home.directory), container: home.container)
+    }
+    let first = candidates[0].files
+    if chosenContainer != nil || first.hasArchive { return first }
+    let holding = candidates.dropFirst().filter { $0.files.hasArchive }
+    if holding.count > 1 {
+      throw CommandFailure.inSeveralContainers(
+        domain, holding.compactMap { $0.container?.description })
+    }
+    return holding.first?.files ?? first
   }
 }
 
 /// The domains with preserved state, for the shell's completion of APP.
 let stateDomainCompletion = ArgumentCompletion.custom { request in
-  let home = try request.context.stateHome()
-  return StateFiles.list(stateHome: home).map { CompletionCandidate(word: $0.domain) }
+  try request.context.stateHomes().flatMap { home in
+    StateFiles.list(stateHome: home.directory).map { summary in
+      CompletionCandidate(word: summary.domain, help: home.container?.description ?? "")
+    }
+  }
 }
 
 /// `state list [--json]` (or `state` alone): each app with preserved state, its size, age and the version
@@ -45,15 +85,22 @@ struct StateListCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let summaries = StateFiles.list(stateHome: try context.stateHome())
+    // The host's apps, then sandboxed apps' (marked with their container).
+    var summaries: [(summary: StateSummary, container: Container?)] = []
+    for home in try context.stateHomes() {
+      summaries += StateFiles.list(stateHome: home.directory).map { ($0, home.container) }
+    }
     let now = Platform.currentSecond()
     if json {
       return try context.emit(.array(summaries.map(Self.entry)), as: .plist(.json))
     }
     var lines: [String] = []
-    let width = summaries.map(\.domain.count).max() ?? 0
-    for summary in summaries {
-      let name = summary.domain.padding(to: width)
+    let names = summaries.map { entry in
+      entry.summary.domain + (entry.container.map { " (\($0))" } ?? "")
+    }
+    let width = names.map(\.count).max() ?? 0
+    for (index, (summary, _)) in summaries.enumerated() {
+      let name = names[index].padding(to: width)
       let size = StateText.size(summary.size)
       switch summary.archive {
       case .success(let archive):
@@ -67,11 +114,14 @@ struct StateListCommand: Command {
     if !lines.isEmpty { try context.print(lines.map(TerminalText.escaped).joined(separator: "\n")) }
   }
 
-  private static func entry(_ summary: StateSummary) -> PlistValue {
+  private static func entry(_ listed: (summary: StateSummary, container: Container?)) -> PlistValue
+  {
+    let summary = listed.summary
     var entry: PlistDictionary = [
       "domain": .string(summary.domain), "size": .integer(PlistInteger(summary.size)),
       "modified": .date(PlistDate(secondsSince1970: Double(summary.modified))),
     ]
+    if let container = listed.container { entry["container"] = .string(container.description) }
     switch summary.archive {
     case .success(let archive):
       entry["savedBy"] = .string(archive.savedBy)
@@ -97,7 +147,6 @@ struct StateShowCommand: Command {
 
   let app: String
   let json: Bool
-  var domainArgument: String? { app }
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     app = arguments.positionals[0]
@@ -125,7 +174,6 @@ struct StateClearCommand: Command {
     completions: ["APP": stateDomainCompletion])
 
   let app: String
-  var domainArgument: String? { app }
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     app = arguments.positionals[0]
