@@ -1,6 +1,8 @@
 // Wonderland: the books' state-restoration example as a terminal program. Two tabs — the
 // book (Left and Right turn a page, PageUp and PageDown ten) and the characters (Up and Down
-// select, Enter opens one, Escape closes it); Tab switches. `q` quits, Ctrl-Z suspends.
+// select, Enter opens one, Escape closes it); Tab switches. `q` quits, Ctrl-Z suspends, `b`
+// keeps it busy for a minute, deaf to everything, as a stuck app would be (a second SIGTERM
+// still ends it).
 //
 // Where the reader was — tab, page, character — is preserved at every way out a Linux
 // program has (quitting, SIGTERM, SIGHUP, SIGINT, a suspend) and restored at the next launch.
@@ -82,6 +84,9 @@ do {
   switch key {
   case .character("q"), .control("c"): return false
   case .control("z"): ExitSignals.stopAsFromTerminal()
+  case .character("b"):
+    terminal.draw(TerminalFrame(lines: ["busy…"]))
+    for _ in 0..<600 { usleep(100_000) }
   case .tab, .backTab: root.tab = 1 - root.tab
   case .right where root.tab == 0: root.book.turn(by: 1)
   case .left where root.tab == 0: root.book.turn(by: -1)

@@ -95,7 +95,8 @@ struct ContainerCommandTests {
     var info = stat()
     #expect(stat(file, &info) == 0)
     #expect(info.st_mode & 0o777 == 0o640)
-    #expect(info.st_uid == owner && info.st_gid == owner)
+    // (Only root can give a file away: as another user, the owner kept is one's own.)
+    #expect(info.st_uid == owner && info.st_gid == (getuid() == 0 ? owner : getgid()))
     // The lock is the container's directory's, as the app's own Defaults takes it there.
     let directory = open(Self.flatpakConfig(box), O_RDONLY | O_DIRECTORY)
     defer { close(directory) }
@@ -163,21 +164,90 @@ struct ContainerCommandTests {
     #expect(try box.ok("--container", "host", "read", Self.flatpakID, "Zoom") == "100\n")
   }
 
-  @Test func aDomainInSeveralContainersIsRefusedWithThePlaces() throws {
+  @Test func aDomainInTwoOfItsAppsContainersIsRefusedWithThePlaces() throws {
     let box = try Self.sandbox()
     defer { box.remove() }
-    try Self.write(["Zoom": 3], to: Self.snapConfig(box) + "/\(Self.flatpakID).plist")
+    // A Snap named as the domain's last part is the app's too (`flat` for org.example.Flat).
+    let snap = box.directory.path("snap/flat/1/.config")
+    try FileManager.default.createDirectory(atPath: snap, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: box.directory.path("snap/flat/current"), withDestinationPath: "1")
+    try Self.write(["Zoom": 3], to: snap + "/\(Self.flatpakID).plist")
     for arguments in [["read", Self.flatpakID, "Zoom"], ["write", Self.flatpakID, "Zoom", "1"]] {
       let result = try box.run(arguments: arguments)
       #expect(result.status == 64)
       #expect(
         result.stderr.hasPrefix(
           "plistctl: Domain \(Self.flatpakID) is in more than one container"
-            + " (flatpak:\(Self.flatpakID), snap:\(Self.snapName)): choose one with --container\n"))
+            + " (flatpak:\(Self.flatpakID), snap:flat): choose one with --container\n"))
     }
-    #expect(
-      try box.ok("--container", "snap:\(Self.snapName)", "read", Self.flatpakID, "Zoom") == "3\n")
+    #expect(try box.ok("--container", "snap:flat", "read", Self.flatpakID, "Zoom") == "3\n")
     #expect(try Self.read(flatFile(box))["Zoom"] as? Int == 2)
+  }
+
+  // MARK: - What a sandboxed app wrote
+
+  @Test func anotherAppsFileOfTheSameNameIsNotTaken() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    // The Flatpak plants a file named as another app's domain, which the host has not yet.
+    try Self.write(["Planted": 1], to: Self.flatpakConfig(box) + "/com.bank.App.plist")
+    let result = try box.run("write", "com.bank.App", "Token", "secret")
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "plistctl: Domain com.bank.App is not on this host; flatpak:\(Self.flatpakID) has a file"
+          + " of that name, but not as its app's: choose with --container (or --container host)\n"
+      ))
+    #expect(try Self.read(Self.flatpakConfig(box) + "/com.bank.App.plist")["Token"] == nil)
+    _ = try box.ok("--container", "host", "write", "com.bank.App", "Token", "secret")
+    #expect(try box.contents("com.bank.App")["Token"] as? String == "secret")
+  }
+
+  @Test func aLinkInAContainerIsNeverFollowed() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "com.bank.App", "Balance", "-int", "100")
+    let victim = try box.bytes("com.bank.App")
+    // The app replaces its domain file by a link to a host file it cannot reach itself.
+    try FileManager.default.removeItem(atPath: flatFile(box))
+    try FileManager.default.createSymbolicLink(
+      atPath: flatFile(box), withDestinationPath: box.file("com.bank.App"))
+    let chosen = ["--container", "flatpak:\(Self.flatpakID)"]
+    let write = try box.run(arguments: chosen + ["write", Self.flatpakID, "Balance", "-int", "0"])
+    #expect(write.status != 0)
+    #expect(write.stderr.contains("symbolic links"))
+    let read = try box.run(arguments: chosen + ["read", Self.flatpakID, "Balance"])
+    #expect(read.status != 0)
+    #expect(try box.bytes("com.bank.App") == victim)
+    // Not found there without --container either: a link is not the app's domain file.
+    #expect(try box.run("read", Self.flatpakID, "Balance").status == 1)
+  }
+
+  @Test func aContainerDirectoryLeadingOutOfTheContainerIsRefused() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    // Snap's `current` made a link to the host's preferences directory.
+    let current = box.directory.path("snap/\(Self.snapName)/current")
+    try FileManager.default.removeItem(atPath: current)
+    try FileManager.default.createDirectory(
+      atPath: box.directory.path("outside/.config"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: current, withDestinationPath: box.directory.path("outside"))
+    let result = try box.run(
+      "--container", "snap:\(Self.snapName)", "write", Self.snapDomain, "A", "-int", "1")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("leads outside it"))
+    #expect(!box.exists(box.directory.path("outside/.config/\(Self.snapDomain).plist")))
+  }
+
+  @Test func namesFromAContainerAreEscaped() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    try Self.write(["A": 1], to: Self.flatpakConfig(box) + "/evil\u{1B}[2J\u{9B}31m.plist")
+    let listed = try box.ok("domains", "--lines")
+    #expect(!listed.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" })
+    #expect(listed.contains("evil\\U001b[2J\\U009b31m (flatpak:"))
   }
 
   @Test func aContainerThatIsNotThereOrIsMisspeltIsRefused() throws {

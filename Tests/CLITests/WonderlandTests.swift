@@ -42,6 +42,15 @@ struct WonderlandTests {
     try await tmux.waitForLine("Character: Caterpillar")
   }
 
+  /// A first launch that reads to page 87 and the Caterpillar, and quits with `q`.
+  private func savedReading(_ app: App) async throws {
+    let first = try await app.launch(expecting: "fresh start")
+    defer { first.kill() }
+    try await read(in: first)
+    try first.type("q")
+    #expect(try await first.waitForExit() == 0)
+  }
+
   /// The second launch shows the Caterpillar on the characters tab, and the book at 87.
   private func expectRestored(_ app: App) async throws {
     let tmux = try await app.launch(expecting: "restored (saved by 1.0)")
@@ -87,6 +96,40 @@ struct WonderlandTests {
     try await expectRestored(app)
   }
 
+  @Test func aSecondSigtermEndsAStuckProgramAtOnce() async throws {
+    let app = try App()
+    let tmux = try await app.launch(expecting: "fresh start")
+    defer { tmux.kill() }
+    try tmux.type("b")
+    try await tmux.waitForLine("busy…")
+    let pid = try tmux.programProcess()
+    kill(pid, SIGTERM)  // waits for the loop, which is stuck
+    // Two signals pending at once would be one: send the second once the first is handled.
+    try await waitUntilDelivered(SIGTERM, to: pid)
+    kill(pid, SIGTERM)  // ends it now
+    #expect(try await tmux.waitForExit() == 128 + SIGTERM)
+    #expect(try tmux.settingsRestored())
+    // Nothing was saved: the loop never took the first signal.
+    #expect(!FileManager.default.fileExists(atPath: app.archive))
+  }
+
+  /// Waits until no `signal` is pending for the process (`/proc/PID/status`), ten seconds
+  /// at most.
+  private func waitUntilDelivered(_ signal: Int32, to pid: pid_t) async throws {
+    let bit = UInt64(1) << UInt64(signal - 1)
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while clock.now < deadline {
+      let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+      let pending = status.split(separator: "\n").filter {
+        $0.hasPrefix("SigPnd:") || $0.hasPrefix("ShdPnd:")
+      }.compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+      if pending.allSatisfy({ $0 & bit == 0 }) { return }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("signal \(signal) still pending for \(pid)")
+  }
+
   @Test func aSuspendedProgramComesBackAndKeepsGoing() async throws {
     let app = try App()
     let tmux = try await app.launch(expecting: "fresh start")
@@ -109,11 +152,7 @@ struct WonderlandTests {
 
   @Test func aCrashWhileRestoringIsNotRepeated() async throws {
     let app = try App()
-    let first = try await app.launch(expecting: "fresh start")
-    try await read(in: first)
-    try first.type("q")
-    #expect(try await first.waitForExit() == 0)
-    first.kill()
+    try await savedReading(app)
 
     let crashing = try await app.start(
       ["WONDERLAND_CRASH_WHILE_RESTORING": "1", "SWIFT_BACKTRACE": "enable=no"])
@@ -128,11 +167,7 @@ struct WonderlandTests {
 
   @Test func aKillWhileRestoringDiscardsTheArchive() async throws {
     let app = try App()
-    let first = try await app.launch(expecting: "fresh start")
-    try await read(in: first)
-    try first.type("q")
-    #expect(try await first.waitForExit() == 0)
-    first.kill()
+    try await savedReading(app)
 
     let paused = try await app.start(["PLISTCTL_TEST_PAUSE": "restoring"])
     try await paused.waitForLine("paused at restoring")
@@ -152,11 +187,7 @@ struct WonderlandTests {
 
   @Test func anArchiveFromAnotherVersionIsRefused() async throws {
     let app = try App()
-    let first = try await app.launch(expecting: "fresh start")
-    try await read(in: first)
-    try first.type("q")
-    _ = try await first.waitForExit()
-    first.kill()
+    try await savedReading(app)
     let upgraded = try await app.launch(
       ["WONDERLAND_VERSION": "2.0"], expecting: "fresh start: state saved by 1.0 not restored")
     upgraded.kill()

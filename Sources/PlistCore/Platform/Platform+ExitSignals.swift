@@ -14,14 +14,16 @@
 /// terminal's "to the background"), and SIGCONT (back from it), caught so that ordinary code
 /// can act first — save an app's state — and then let the signal do what it meant.
 ///
-/// The handler writes the signal's number to a pipe and returns: no Swift code, no
-/// allocation, no lock runs in it (it reads a descriptor from memory filled before it was
-/// installed). Whoever reads the pipe calls `finishExitSignal` when done, which ends the
-/// process by the signal, or stops it until SIGCONT.
+/// The handler writes the signal's number to a pipe and returns: nothing of the program's
+/// runs in it, and it allocates, locks and counts references to nothing (it reads plain
+/// memory filled before it was installed, and calls `write`). Whoever reads the pipe calls
+/// `finishExitSignal` when done, which ends the process by the signal, or stops it until
+/// SIGCONT.
 ///
 /// A full-screen terminal session open meanwhile hands these signals here too
-/// (`forwardExitSignal`), and `finishExitSignal` leaves and re-enters its full-screen mode.
-/// A signal the process ignored when catching started (`nohup`) stays ignored.
+/// (`ExitSignalCatch.forward`), and `finishExitSignal` leaves and re-enters its full-screen
+/// mode. A signal the process ignored when catching started (`nohup`) stays ignored. A
+/// second ending signal before the first was taken ends the process at once.
 enum ExitSignalCatch {
   /// The signals caught, in a fixed order.
   static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT]
@@ -30,15 +32,16 @@ enum ExitSignalCatch {
     signal == SIGTERM || signal == SIGHUP || signal == SIGINT
   }
 
-  /// The pipe's writing end (index 0) and whether catching is on (index 1), read by the
-  /// handlers. Allocated once, never freed.
+  /// The pipe's writing end (index 0), whether catching is on (1), and how many ending
+  /// signals wait untaken (2), read by the handlers. Allocated once, never freed.
   nonisolated(unsafe) fileprivate static let words: UnsafeMutablePointer<Int32> = {
-    let words = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
-    words.initialize(repeating: 0, count: 2)
+    let words = UnsafeMutablePointer<Int32>.allocate(capacity: 3)
+    words.initialize(repeating: 0, count: 3)
     return words
   }()
   fileprivate static let writer = 0
   fileprivate static let active = 1
+  fileprivate static let pendingEnds = 2
 
   /// Whether catching is on in this process.
   static var isActive: Bool { words[active] != 0 }
@@ -54,6 +57,9 @@ extension Platform {
       throw SystemError(operation: .watch, path: "exit signals", errno: .fileExists)
     }
     let pipe = try makeWakeup()
+    // What a handler may reach, made now: never first in a handler (an allocation there).
+    prepareTerminalSignalState()
+    TemporaryFiles.prepareForSignals()
     ExitSignalCatch.words[ExitSignalCatch.writer] = pipe.writer
     ExitSignalCatch.words[ExitSignalCatch.active] = 1
     for signal in ExitSignalCatch.signals {
@@ -84,16 +90,21 @@ extension Platform {
       } else if count < 0 && Errno.current == .interrupted {
         continue
       } else {
-        return signals
+        break
       }
     }
+    // After the reads: a signal caught in between waits in the pipe, and counting it as
+    // taken only delays the "second signal ends at once" rule, never kills a program that
+    // looked at the first.
+    ExitSignalCatch.words[ExitSignalCatch.pendingEnds] = 0
+    return signals
   }
 
   /// Does what a caught signal meant, now that the program has acted on it: a terminating
   /// one leaves full-screen mode, removes temporary files and ends the process by the
   /// signal (its exit status says so, as if never caught); SIGTSTP leaves full-screen mode
   /// and stops the process, and on SIGCONT returns to full screen (the session redraws);
-  /// SIGCONT needs nothing.
+  /// SIGCONT (after a stop that was not SIGTSTP: SIGSTOP, a debugger) returns to full screen.
   static func finishExitSignal(_ signal: Int32) {
     if ExitSignalCatch.terminates(signal) {
       leaveTerminalForSignal()
@@ -109,6 +120,8 @@ extension Platform {
       var previous = sigaction()
       SignalDisposition.install(onExitSignal, for: SIGTSTP, previous: &previous)
       resumeTerminalAfterStop()
+    } else if signal == SIGCONT {
+      resumeTerminalAfterStop()
     }
   }
 
@@ -121,8 +134,19 @@ extension Platform {
 }
 
 /// Writes the signal's number to the pipe, saving errno (the interrupted code may read it).
+/// A second ending signal while one still waits untaken — a program too busy, or stuck, to
+/// look — ends the process at once, as the terminal's own handler would: a stuck program
+/// must still die of a repeated SIGTERM or Ctrl-C, without its state saved.
 private func onExitSignal(_ signal: Int32) {
   let savedErrno = errno
+  if signal == SIGTERM || signal == SIGHUP || signal == SIGINT {
+    if ExitSignalCatch.words[ExitSignalCatch.pendingEnds] > 0 {
+      Platform.leaveTerminalForSignal()
+      TemporaryFiles.removeAll()
+      SignalDisposition.reraise(signal, with: sigaction())
+    }
+    ExitSignalCatch.words[ExitSignalCatch.pendingEnds] += 1
+  }
   var byte = UInt8(truncatingIfNeeded: signal)
   _ = write(ExitSignalCatch.words[ExitSignalCatch.writer], &byte, 1)
   errno = savedErrno

@@ -86,7 +86,8 @@ extension Platform {
   private static func openForReading(_ path: String, regularOnly: Bool) throws(SystemError)
     -> Int32
   {
-    let flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)
+    var flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)
+    if DistrustedLinks.covers(path) { flags |= O_NOFOLLOW }
     let fd = injectedFault(.open) ? -1 : open(path, flags)
     guard fd >= 0 else { throw SystemError(operation: .read, path: path) }
     return fd
@@ -280,7 +281,9 @@ extension Platform {
         let target = linkTarget(atPath: current)
       else { break }
       links += 1
-      if links > 40 { throw SystemError(operation: .write, path: path, errno: .tooManyLinks) }
+      if links > 40 || DistrustedLinks.covers(current) {
+        throw SystemError(operation: .write, path: current, errno: .tooManyLinks)
+      }
       let directory = directory(of: current)
       if isForeign(owner: link.st_uid, inStickyDirectory: directory) {
         throw SystemError(operation: .write, path: current, errno: .permissionDenied)

@@ -175,6 +175,21 @@ extension Platform {
     }
   }
 
+  /// Opens an existing file for its lock, without following a link; nil when it is not there.
+  static func openExisting(_ path: String) -> Int32? {
+    let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+    return fd >= 0 ? fd : nil
+  }
+
+  /// Whether an open descriptor and a path name the same file (device and inode): the path
+  /// was not removed and made again since the descriptor was opened.
+  static func isSameFile(_ fd: Int32, atPath path: String) -> Bool {
+    var open = stat()
+    var named = stat()
+    return fstat(fd, &open) == 0 && lstat(path, &named) == 0 && open.st_dev == named.st_dev
+      && open.st_ino == named.st_ino
+  }
+
   /// Takes a shared or an exclusive lock on an open file without waiting: whether it was
   /// taken (an exclusive one is not while anyone holds either kind).
   static func tryLock(_ fd: Int32, exclusive: Bool) -> Bool {

@@ -50,6 +50,9 @@ enum TemporaryFiles {
     return true
   }()
 
+  /// Makes the slots' memory, for a handler that removes the files before any was made.
+  static func prepareForSignals() { _ = slots }
+
   /// Records a temporary file about to be created; nil when it cannot be tracked (every slot
   /// taken, or a path too long), which costs only the clean-up.
   static func register(_ path: String) -> Int? {

@@ -110,6 +110,9 @@ extension Platform {
 
   /// Returns to full-screen mode after a stop, and asks the session for a full redraw.
   static func resumeTerminalAfterStop() { SignalState.resumeTerminal() }
+
+  /// Makes the memory the terminal's signal code reads, so that a handler never makes it.
+  static func prepareTerminalSignalState() { _ = (SignalState.words, SignalState.saved) }
 }
 
 // MARK: - The handlers' memory

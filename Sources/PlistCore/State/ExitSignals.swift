@@ -10,7 +10,9 @@
 /// is the program's, used from its own thread: so it is the program's loop that acts, not a
 /// thread of PlistCore's beside it.)
 ///
-/// A signal the process ignored when catching started (`nohup`'s SIGHUP) stays ignored.
+/// A signal the process ignored when catching started (`nohup`'s SIGHUP) stays ignored. A
+/// second SIGTERM, SIGHUP or SIGINT while the first is still untaken — a loop that is stuck —
+/// ends the process at once, unsaved: catching never makes a program hard to stop.
 /// A full-screen terminal session hands these signals over too, and `finish` leaves and
 /// re-enters its full-screen mode around a stop or an end.
 public final class ExitSignals: Sendable {
@@ -40,9 +42,16 @@ public final class ExitSignals: Sendable {
 
   /// Does what a signal meant, now that the program has acted on it: `.terminate` ends the
   /// process by the signal; `.stop` stops it, and returns once it is continued (a
-  /// full-screen session is back, with a resize event to redraw); `.resume` does nothing.
+  /// full-screen session is back, with a resize event to redraw); `.resume` puts a
+  /// full-screen session back too (after a stop by SIGSTOP, which no program sees).
   public func finish(_ signal: ExitSignal) {
     Platform.finishExitSignal(signal.number)
+  }
+
+  /// Leaves full-screen mode now, before `finish` would: a line written then stays on the
+  /// terminal's own screen (a failed save's).
+  func leaveFullScreen() {
+    Platform.leaveTerminalForSignal()
   }
 
   /// Stops this process as Ctrl-Z stops a program that reads it as a signal. A full-screen

@@ -13,7 +13,7 @@
 ///   var page = 1
 ///   var restorationIdentifier: String? { "book" }
 ///   func encodeRestorableState(with coder: StateCoder) throws {
-///     coder.encode(page, forKey: "page")
+///     try coder.encode(page, forKey: "page")
 ///   }
 ///   func decodeRestorableState(with coder: StateCoder) throws {
 ///     page = coder.decode(Int.self, forKey: "page") ?? 1

@@ -43,13 +43,28 @@ extension StateFiles {
   }
 
   /// Ends a restoration: the mark is removed unless another instance is restoring too (it
-  /// removes it when it ends).
+  /// removes it when it ends) — and only if it is still this one's file, not a newer mark
+  /// made after this one was removed (`state clear`). Under the directory's lock when it can
+  /// be had; without it otherwise (a holder stopped mid-write must not leave a mark that
+  /// would throw a good archive away at the next launch).
   func endRestoring(_ mark: RestoringMark) {
-    _ = try? locked { () throws(StateError) in
-      if Platform.tryLock(mark.fd, exclusive: true) {
+    let end = {
+      if Platform.tryLock(mark.fd, exclusive: true),
+        Platform.isSameFile(mark.fd, atPath: markPath)
+      {
         try? Platform.removeFile(atPath: markPath)
       }
     }
+    do throws(StateError) { try locked(end) } catch { end() }
     Platform.closeQuietly(mark.fd)
+  }
+
+  /// Removes the mark if nobody holds it (a restoration under way keeps its mark).
+  func removeUnheldMark() {
+    guard let fd = Platform.openExisting(markPath) else { return }
+    defer { Platform.closeQuietly(fd) }
+    if Platform.tryLock(fd, exclusive: true) && Platform.isSameFile(fd, atPath: markPath) {
+      try? Platform.removeFile(atPath: markPath)
+    }
   }
 }

@@ -98,18 +98,18 @@ package struct StateFiles: Sendable {
     }
   }
 
-  /// Removes the archive (and a restoration's mark left by a process that died); whether
-  /// there was an archive.
+  /// Removes the archive (and a restoration's mark nobody holds: one left by a process that
+  /// died); whether there was an archive. An app running now saves again when it ends.
   @discardableResult
   package func remove() throws(StateError) -> Bool {
     let existed = Platform.kind(atPath: archivePath) != .missing
     do {
       try Platform.removeFile(atPath: archivePath)
-      try Platform.removeFile(atPath: markPath)
-      try? Platform.removeDirectoryIfEmpty(directory)
     } catch {
       throw .file(.system(error))
     }
+    removeUnheldMark()
+    try? Platform.removeDirectoryIfEmpty(directory)
     return existed
   }
 

@@ -11,7 +11,11 @@ extension StateRestoration {
   public func handle(_ signals: ExitSignals, preserving root: any Restorable) -> [ExitSignal] {
     let taken = signals.take()
     for signal in taken {
-      if signal.endsOrStops { preserveReporting(root) }
+      if signal.endsOrStops, let failure = preserveFailure(root) {
+        // Written on the terminal's own screen, not the full screen about to be left.
+        signals.leaveFullScreen()
+        report(failure)
+      }
       signals.finish(signal)
     }
     return taken
@@ -25,10 +29,20 @@ extension StateRestoration {
 
   /// `preserve`, with a failure written to standard error as one line.
   func preserveReporting(_ root: any Restorable) {
-    do { try preserve(root) } catch {
-      let line = Array("\(domain): state not preserved: \(error)\n".utf8)
-      try? Platform.writeAll(fd: Platform.standardError, line, path: "<stderr>")
-    }
+    if let failure = preserveFailure(root) { report(failure) }
+  }
+
+  /// `preserve`, and its error if it failed.
+  private func preserveFailure(_ root: any Restorable) -> StateError? {
+    do { try preserve(root) } catch { return error }
+    return nil
+  }
+
+  /// Writes a failed save to standard error, as one line (its text escaped: it may quote an
+  /// element's error).
+  private func report(_ failure: StateError) {
+    let line = Array(TerminalText.escaped("\(domain): state not preserved: \(failure)").utf8 + [10])
+    try? Platform.writeAll(fd: Platform.standardError, line, path: "<stderr>")
   }
 }
 

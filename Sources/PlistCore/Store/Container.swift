@@ -105,33 +105,92 @@ public enum Container: Hashable, Sendable, CustomStringConvertible {
     return found
   }
 
-  /// The containers that hold a domain's file: where a domain the host does not have lives.
+  /// The containers that hold a domain's file — a regular file: a link there is the
+  /// sandboxed app's, and not followed — where a domain the host does not have lives.
   ///
   /// - Parameters:
   ///   - domain: A domain name (validated by the caller).
   ///   - home: The user's home directory.
+  ///   - host: Which host's file (`-currentHost`: the `ByHost/` one).
   /// - Returns: The containers with a file for the domain.
-  public static func holding(domain: String, home: String) -> [Container] {
+  public static func holding(domain: String, home: String, host: DomainStore.Host = .any)
+    -> [Container]
+  {
     installed(home: home).filter { container in
-      guard let directory = container.preferencesDirectory(home: home) else { return false }
-      return Platform.kind(atPath: directory + "/" + domain + ".plist") != .missing
+      guard let directory = container.preferencesDirectory(home: home),
+        let store = try? DomainStore(root: directory, host: host),
+        let named = try? Domain(named: domain)
+      else { return false }
+      return Platform.kind(atPath: store.path(of: named)) == .regular
     }
+  }
+
+  /// Whether the container is the app a domain belongs to, by name: a Flatpak whose app id
+  /// is the domain or starts it (`org.example.App`, `org.example.App.widgets`), a Snap whose
+  /// name is the domain or its last part, in any case (`io.snapcraft.Pigeon` in `pigeon`).
+  /// Only such a container's domain is found without `--container`: any sandboxed app can
+  /// put a file of any name in its own container.
+  ///
+  /// - Parameter domain: A domain name.
+  /// - Returns: Whether the domain is the container's app's.
+  public func owns(domain: String) -> Bool {
+    switch self {
+    case .host: return true
+    case .flatpak(let id): return domain == id || domain.hasPrefix(id + ".")
+    case .snap(let name):
+      let last = domain.split(separator: ".").last.map(String.init) ?? domain
+      return domain == name || last.lowercased() == name.lowercased()
+    }
+  }
+
+  /// The folder the sandboxed app writes: `~/.var/app/<id>` or `~/snap/<name>`.
+  func sandboxDirectory(home: String) -> String? {
+    let home = home.hasSuffix("/") ? String(home.dropLast()) : home
+    switch self {
+    case .host: return nil
+    case .flatpak(let id): return "\(home)/.var/app/\(id)"
+    case .snap(let name): return "\(home)/snap/\(name)"
+    }
+  }
+
+  /// The preferences directory as a store should use it from the host: its links resolved
+  /// (Snap's `current`), which must stay inside the container; from then on no link below
+  /// the container is followed in this process (`DistrustedLinks`). Nil for the host, or
+  /// for a directory that is missing or leads outside the container.
+  package func storeRoot(home: String) -> String? {
+    guard let directory = preferencesDirectory(home: home),
+      let sandbox = sandboxDirectory(home: home).flatMap(Platform.realPath),
+      let resolved = Platform.realPath(directory), resolved.hasPrefix(sandbox + "/")
+    else { return nil }
+    DistrustedLinks.add(sandbox)
+    return resolved
   }
 }
 
 extension DomainStore {
-  /// The store a container's apps use.
+  /// The store a container's apps use. Links below the container are not followed from
+  /// then on, in this process: the sandboxed app writes them.
   ///
   /// - Parameters:
   ///   - container: The container; `.host` is the store at `hostRoot`.
   ///   - home: The user's home directory.
   ///   - hostRoot: The host's preferences directory.
   ///   - host: Which host's files (`-currentHost`).
-  /// - Throws: `PlistError.invalidHost` for a `-host` name that cannot be in a file name.
+  /// - Throws: `PlistError.system` for a container that is missing or whose directory leads
+  ///   outside it; `.invalidHost` for a `-host` name that cannot be in a file name.
   public init(container: Container, home: String, hostRoot: String, host: Host = .any)
     throws(PlistError)
   {
-    try self.init(root: container.preferencesDirectory(home: home) ?? hostRoot, host: host)
+    guard container != .host else {
+      try self.init(root: hostRoot, host: host)
+      return
+    }
+    // A container that is missing, or whose directory a link leads out of, is refused.
+    let directory = container.preferencesDirectory(home: home) ?? hostRoot
+    guard let root = container.storeRoot(home: home) else {
+      throw .system(SystemError(operation: .read, path: directory, errno: .noSuchFileOrDirectory))
+    }
+    try self.init(root: root, host: host)
   }
 }
 
@@ -145,11 +204,12 @@ extension DefaultsEnvironment {
   ///   - container: The container (not `.host`: the host's environment is `process()`'s).
   ///   - home: The user's home directory.
   ///   - domain: The app's domain.
-  /// - Returns: The environment, or nil for `.host`.
+  /// - Returns: The environment; nil for `.host`, or a container that is missing or whose
+  ///   directory leads outside it.
   public static func container(_ container: Container, home: String, domain: String)
     -> DefaultsEnvironment?
   {
-    guard let root = container.preferencesDirectory(home: home) else { return nil }
+    guard let root = container.storeRoot(home: home) else { return nil }
     return tool(root: root, systemRoot: nil, domain: domain)
   }
 }

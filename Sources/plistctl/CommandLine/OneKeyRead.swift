@@ -34,8 +34,8 @@ enum OneKeyRead {
         if try context.containerRoot(forDomainArgument: domainArgument, chosen: nil) != nil {
           return nil
         }
-      } catch CommandFailure.inSeveralContainers {
-        return nil  // the general way says so
+      } catch is CommandFailure {
+        return nil  // in several containers, or others': the general way says so
       } catch {
         // An invalid name, a bad limit: the error the read met says it as well.
       }

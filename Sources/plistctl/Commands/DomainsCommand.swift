@@ -32,7 +32,7 @@ struct DomainsCommand: Command {
     let names = try context.store().domainNames()
     // Sandboxed apps' domains follow the host's, marked with their container (unless
     // `--container` chose one store: then its domains are the list).
-    let contained = context.containerRoot == nil ? context.containerDomains() : []
+    let contained = context.chosenContainer == nil ? context.containerDomains() : []
     if json {
       let entries =
         names.map(PlistValue.string)
@@ -43,7 +43,8 @@ struct DomainsCommand: Command {
         }
       return try context.emit(.array(entries), as: .plist(.json))
     }
-    let all = names + contained.map { "\($0.name) (\($0.container))" }
+    // A container's file names are its app's: shown, never obeyed, on a terminal.
+    let all = (names + contained.map { "\($0.name) (\($0.container))" }).map(TerminalText.escaped)
     if lines && !all.isEmpty { return try context.print(all.joined(separator: "\n")) }
     if !lines { try context.print(all.joined(separator: ", ")) }
   }

@@ -23,24 +23,28 @@ extension CommandContext {
     return value
   }
 
-  /// The store root this run uses: the container's that `--container` named (it must exist),
-  /// or, for a domain name the host has no file of, the one container holding it; nil for
-  /// the host's own.
+  /// The store root this run uses: the container's that `--container` named, or, for a
+  /// domain name the host has no file of, the container of the app it belongs to
+  /// (`Container.owns`) that holds it; nil for the host's own. A container's directory is
+  /// used resolved, and no link below it is followed (`Container.storeRoot`): the sandboxed
+  /// app writes it.
   ///
-  /// - Throws: `UsageError` for a misspelt container, `CommandFailure.noSuchContainer`,
-  ///   `.inSeveralContainers`.
+  /// - Throws: `UsageError` for a misspelt container or no `HOME`,
+  ///   `CommandFailure.noSuchContainer`, `.inSeveralContainers`, `.onlyInOtherContainers`.
   func containerRoot(forDomainArgument argument: String?, chosen: String?) throws -> String? {
     if let chosen {
       guard let container = Container(chosen) else {
         throw UsageError("--container needs host, flatpak:ID or snap:NAME, not '\(chosen)'")
       }
-      guard let home = environment["HOME"], !home.isEmpty,
-        let directory = container.preferencesDirectory(home: home)
-      else { return nil }
-      guard container.exists(home: home) else {
-        throw CommandFailure.noSuchContainer(container.description, directory)
+      if container == .host { return nil }
+      guard let home = environment["HOME"], !home.isEmpty else {
+        throw UsageError("--container \(chosen) needs HOME set, to find the container")
       }
-      return directory
+      guard let root = container.storeRoot(home: home) else {
+        throw CommandFailure.noSuchContainer(
+          container.description, container.preferencesDirectory(home: home) ?? home)
+      }
+      return root
     }
     guard let argument else { return nil }
     let domain = try domain(argument)
@@ -50,11 +54,20 @@ extension CommandContext {
       xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
     if hostStore.exists(domain) { return nil }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
-    let holders = Container.holding(domain: name, home: home)
-    if holders.count > 1 {
-      throw CommandFailure.inSeveralContainers(name, holders.map(\.description))
+    let holders = Container.holding(domain: name, home: home, host: host)
+    guard !holders.isEmpty else { return nil }
+    let owners = holders.filter { $0.owns(domain: name) }
+    if owners.count > 1 {
+      throw CommandFailure.inSeveralContainers(name, owners.map(\.description))
     }
-    return holders.first?.preferencesDirectory(home: home)
+    guard let owner = owners.first else {
+      throw CommandFailure.onlyInOtherContainers(name, holders.map(\.description))
+    }
+    guard let root = owner.storeRoot(home: home) else {
+      throw CommandFailure.noSuchContainer(
+        owner.description, owner.preferencesDirectory(home: home) ?? home)
+    }
+    return root
   }
 
   /// The domains inside containers, with their container, for `domains`.

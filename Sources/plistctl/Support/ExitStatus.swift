@@ -42,4 +42,6 @@ enum CommandFailure: Error, Equatable {
   case noSuchContainer(String, String)
   /// A domain the host does not have is in more than one container (their names).
   case inSeveralContainers(String, [String])
+  /// A domain the host does not have is only in containers of other apps (their names).
+  case onlyInOtherContainers(String, [String])
 }

@@ -55,7 +55,15 @@ enum Messages {
         "\(store) is not in sync (changes stay here until the next sync): \(reason)", .failure
       )
     case CommandFailure.noSuchContainer(let container, let directory):
-      return ("No container \(container): \(directory) does not exist", .failure)
+      return (
+        "No container \(container): \(directory) does not exist, or leads outside it", .failure
+      )
+    case CommandFailure.onlyInOtherContainers(let domain, let places):
+      return (
+        "Domain \(domain) is not on this host; \(places.joined(separator: ", ")) has a file of"
+          + " that name, but not as its app's: choose with --container (or --container host)",
+        .usage
+      )
     case CommandFailure.inSeveralContainers(let domain, let places):
       return (
         "Domain \(domain) is in more than one container (\(places.joined(separator: ", "))):"

@@ -237,6 +237,43 @@ struct StateRestorationTests {
     #expect(FileManager.default.fileExists(atPath: app.files.markPath))
   }
 
+  /// An element whose decoding runs `body`: what happens meanwhile, in another process.
+  final class During: Restorable {
+    let body: () throws -> Void
+    init(_ body: @escaping () throws -> Void) { self.body = body }
+    var restorationIdentifier: String? { "tabs" }
+    func decodeRestorableState(with coder: StateCoder) throws { try body() }
+  }
+
+  @Test func aClearDuringARestorationKeepsItsMarkUntilItEnds() throws {
+    let app = try restoration()
+    try app.preserve(tree())
+    var markDuring = false
+    app.restore(
+      During {
+        try app.clear()  // `plistctl state clear` while the app restores
+        markDuring = FileManager.default.fileExists(atPath: app.files.markPath)
+      })
+    #expect(markDuring)
+    #expect(!FileManager.default.fileExists(atPath: app.files.markPath))
+    #expect(!FileManager.default.fileExists(atPath: app.archivePath))
+  }
+
+  @Test func aRestorationEndingRemovesOnlyItsOwnMark() throws {
+    let app = try restoration()
+    try app.preserve(tree())
+    var newer: Int32 = -1
+    app.restore(
+      During {
+        // Meanwhile the mark is removed and another instance makes and holds a new one.
+        try FileManager.default.removeItem(atPath: app.files.markPath)
+        newer = open(app.files.markPath, O_RDWR | O_CREAT, 0o600)
+        #expect(flock(newer, LOCK_SH) == 0)
+      })
+    defer { close(newer) }
+    #expect(FileManager.default.fileExists(atPath: app.files.markPath))
+  }
+
   @Test func aRestorationThatFinishesLeavesNoMark() throws {
     let app = try restoration()
     try app.preserve(tree())
@@ -255,7 +292,9 @@ struct StateRestorationTests {
           let app = try? StateRestoration(
             domain: "org.example.App", version: "\(instance)", stateHome: home)
           for page in 0..<40 {
-            try? app?.preserve(Node("book", value: .integer(PlistInteger(page))))
+            do { try app?.preserve(Node("book", value: .integer(PlistInteger(page)))) } catch {
+              Issue.record("a save failed: \(error)")
+            }
           }
         }
       }
