@@ -269,6 +269,31 @@ struct ContainerCommandTests {
     #expect(box.exists(box.file("org.example.New")))
   }
 
+  // MARK: - Completion
+
+  @Test func theShellCompletesContainersAndTheirDomainsAndKeys() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    #expect(try CompletionTests.complete("--con", in: box).words == ["--container"])
+    #expect(
+      try CompletionTests.complete("--container", "", in: box).words == [
+        "host", "flatpak:\(Self.flatpakID)", "snap:\(Self.snapName)",
+      ])
+    // Without --container: the host's domains, then those found in their app's container.
+    let domains = try CompletionTests.complete("read", "", in: box).words
+    #expect(domains.starts(with: ["org.example.Host", Self.flatpakID, Self.snapDomain]))
+    #expect(
+      try CompletionTests.complete("read", Self.flatpakID, "", in: box).words == ["Name", "Zoom"])
+    // With it: that container's domains and keys.
+    #expect(
+      try CompletionTests.complete("--container", "snap:\(Self.snapName)", "read", "io", in: box)
+        .words == [Self.snapDomain])
+    #expect(
+      try CompletionTests.complete(
+        "--container", "snap:\(Self.snapName)", "read", Self.snapDomain, "", in: box
+      ).words == ["Speed"])
+  }
+
   // MARK: - Listing
 
   @Test func domainsListsTheContainersDomainsMarked() throws {

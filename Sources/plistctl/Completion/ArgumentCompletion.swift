@@ -86,7 +86,14 @@ extension ArgumentCompletion {
       let global = ["-g", "-globalDomain", "NSGlobalDomain"].map {
         CompletionCandidate(word: $0, help: "the global domain")
       }
-      return (names.map { CompletionCandidate(word: $0) } + global, false)
+      // The domains found in their own app's container without --container.
+      let contained =
+        request.context.chosenContainer != nil
+        ? []
+        : request.context.containerDomains().filter { $0.container.owns(domain: $0.name) }
+          .filter { !names.contains($0.name) }
+          .map { CompletionCandidate(word: $0.name, help: $0.container.description) }
+      return (names.map { CompletionCandidate(word: $0) } + contained + global, false)
     case .choices(let words): return (words.map { CompletionCandidate(word: $0) }, false)
     case .command:
       return (

@@ -30,6 +30,16 @@ enum Completer {
       context.host = .named(name)
     default: hostGiven = false
     }
+    var containerGiven = false
+    if words.first == "--container" {
+      words.removeFirst()
+      guard let chosen = words.popFirst() else {
+        return filtered(Result(candidates: containers(context)), by: prefix)
+      }
+      containerGiven = true
+      context.chosenContainer = chosen
+      context.containerRoot = try? context.containerRoot(forDomainArgument: nil, chosen: chosen)
+    }
     guard let verb = words.popFirst() else {
       var candidates = Plistctl.firstWords.map {
         CompletionCandidate(word: $0, help: help(for: $0))
@@ -38,6 +48,10 @@ enum Completer {
         candidates.append(
           CompletionCandidate(word: "-currentHost", help: "this host's ByHost files"))
         candidates.append(CompletionCandidate(word: "-host", help: "a host's ByHost files"))
+      }
+      if !containerGiven {
+        candidates.append(
+          CompletionCandidate(word: "--container", help: "a sandboxed app's container"))
       }
       candidates.append(CompletionCandidate(word: "--help", help: "every command"))
       candidates.append(CompletionCandidate(word: "--version", help: "the version"))
@@ -55,12 +69,29 @@ enum Completer {
       arguments(Array(words), prefix: prefix, spec: command.spec, context: context), by: prefix)
   }
 
+  /// `--container`'s values: `host`, and the containers in the home.
+  private static func containers(_ context: CommandContext) -> [CompletionCandidate] {
+    let home = context.environment["HOME"] ?? ""
+    let found = home.isEmpty ? [] : Container.installed(home: home)
+    return [CompletionCandidate(word: "host", help: "the host's own preferences")]
+      + found.map { CompletionCandidate(word: $0.description, help: "a sandboxed app's") }
+  }
+
   /// The candidates for a command's arguments: an option's value, options, or the next
   /// positional, by the spec.
   private static func arguments(
     _ words: [String], prefix: String, spec: CommandSpec, context: CommandContext
   ) -> Result {
     let typed = Typed(words, by: spec)
+    var context = context
+    // A domain typed that only its app's container has: its keys are the container's.
+    if context.chosenContainer == nil, let index = spec.positionals.firstIndex(of: "DOMAIN"),
+      index < typed.positionals.count,
+      let root = try? context.containerRoot(
+        forDomainArgument: typed.positionals[index], chosen: nil)
+    {
+      context.containerRoot = root
+    }
     let request = { (prefix: String) in
       CompletionRequest(
         context: context, spec: spec, positionals: typed.positionals, prefix: prefix)
