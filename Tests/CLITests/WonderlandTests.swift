@@ -18,10 +18,13 @@ struct WonderlandTests {
     init() throws { state = try TemporaryDirectory() }
     var archive: String { state.path(WonderlandTests.domain + "/restoration.plist") }
 
-    func start(_ environment: [String: String] = [:]) async throws -> Tmux {
+    func start(_ environment: [String: String] = [:], jobControl: Bool = true) async throws
+      -> Tmux
+    {
       try await Tmux.start(
         WonderlandTests.wonderland,
-        environment: environment.merging(["XDG_STATE_HOME": state.url.path]) { $1 })
+        environment: environment.merging(["XDG_STATE_HOME": state.url.path]) { $1 },
+        jobControl: jobControl)
     }
 
     /// Launches, waits for the first frame, and returns the session.
@@ -128,6 +131,41 @@ struct WonderlandTests {
       try await Task.sleep(for: .milliseconds(10))
     }
     Issue.record("signal \(signal) still pending for \(pid)")
+  }
+
+  /// SIGSTOP, which no program sees (a debugger's), then SIGCONT: the loop hears of the
+  /// continue and draws the whole screen again, over what was written meanwhile.
+  @Test func aStopNoProgramSeesIsRedrawnWhenContinued() async throws {
+    let app = try App()
+    let tmux = try await app.start(jobControl: false)
+    defer { tmux.kill() }
+    _ = try await tmux.waitForLine(startingWith: "fresh start")
+    let pid = try tmux.programProcess()
+    kill(pid, SIGSTOP)
+    try await waitUntilStopped(pid)
+    try tmux.writeToTerminal("\u{1B}[2J\u{1B}[Hscribbled over")
+    try await tmux.waitForLine("scribbled over")
+    kill(pid, SIGCONT)
+    let screen = try await tmux.waitFor("the frame drawn again") { screen in
+      screen.contains("Page 1 of 120") && !screen.contains("scribbled over")
+    }
+    #expect(screen.first?.hasPrefix("Wonderland") == true)
+    try tmux.sendKeys("Right")
+    try await tmux.waitForLine("Page 2 of 120")
+  }
+
+  /// Waits until the process is stopped (`/proc/PID/stat`'s state `T`), ten seconds at most.
+  private func waitUntilStopped(_ pid: pid_t) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while clock.now < deadline {
+      let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+      if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "T" {
+        return
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("\(pid) did not stop")
   }
 
   @Test func aSuspendedProgramComesBackAndKeepsGoing() async throws {

@@ -35,11 +35,15 @@ final class Tmux {
   ///   - environment: The program's whole environment besides `TERM`, `LANG` and `PATH`.
   ///   - columns: The window's width.
   ///   - rows: The window's height.
+  ///   - jobControl: Whether the pane's shell runs the program as a job (`set -m`): a stop
+  ///     then gives the terminal back to the shell. Without it, a program stopped by SIGSTOP
+  ///     stays the terminal's foreground, as under a debugger.
   /// - Returns: The session, its program started.
   /// - Throws: `Failure` when tmux fails to start.
   static func start(
     _ program: URL, _ arguments: [String] = [], term: String? = "xterm-256color",
-    environment: [String: String] = [:], columns: Int = 80, rows: Int = 24
+    environment: [String: String] = [:], columns: Int = 80, rows: Int = 24,
+    jobControl: Bool = true
   ) async throws -> Tmux {
     let tmux = try Tmux()
     do {
@@ -48,7 +52,8 @@ final class Tmux {
       variables["TERM"] = term
       let command =
         ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        + ["sh", "-c", script, "sh", tmux.directory.url.path, program.path] + arguments
+        + ["sh", "-c", jobControl ? script : script.replacingOccurrences(of: "set -m; ", with: "")]
+        + ["sh", tmux.directory.url.path, program.path] + arguments
       try tmux.tmux(
         ["set-option", "-g", "status", "off", ";", "set-option", "-g", "remain-on-exit", "on"]
           + [";", "new-session", "-d", "-s", tmux.session, "-x", "\(columns)", "-y", "\(rows)"]
@@ -189,6 +194,16 @@ final class Tmux {
       throw Failure(description: "no status in \(line)")
     }
     return status
+  }
+
+  /// Writes text straight to the pane's terminal, as another program would (over the
+  /// program's screen).
+  func writeToTerminal(_ text: String) throws {
+    let tty = try tmux(["display-message", "-p", "-t", session, "#{pane_tty}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: tty))
+    defer { try? handle.close() }
+    try handle.write(contentsOf: Data(text.utf8))
   }
 
   /// The program's process: the child of the pane's shell.
