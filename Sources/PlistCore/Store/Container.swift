@@ -51,12 +51,8 @@ public enum Container: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter home: The user's home directory.
   /// - Returns: The directory's path, or nil for `.host`.
   public func preferencesDirectory(home: String) -> String? {
-    let home = home.hasSuffix("/") ? String(home.dropLast()) : home
-    switch self {
-    case .host: return nil
-    case .flatpak(let id): return "\(home)/.var/app/\(id)/config"
-    case .snap(let name): return "\(home)/snap/\(name)/current/.config"
-    }
+    // Flatpak sets XDG_CONFIG_HOME there; Snap sets HOME to the revision's directory.
+    sandboxDirectory(home: home).map { $0 + (self.isSnap ? "/current/.config" : "/config") }
   }
 
   /// The directory an app inside the container has as `$XDG_STATE_HOME` (where its
@@ -66,13 +62,17 @@ public enum Container: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter home: The user's home directory.
   /// - Returns: The directory's path, or nil for `.host`.
   public func stateDirectory(home: String) -> String? {
-    guard let preferences = preferencesDirectory(home: home) else { return nil }
-    switch self {
-    case .host: return nil
-    // Flatpak: ~/.var/app/ID/.local/state; Snap: HOME is the revision's directory.
-    case .flatpak: return String(preferences.dropLast("config".count)) + ".local/state"
-    case .snap: return String(preferences.dropLast(".config".count)) + ".local/state"
-    }
+    sandboxDirectory(home: home).map { $0 + (self.isSnap ? "/current" : "") + "/.local/state" }
+  }
+
+  /// A home directory without a trailing `/`.
+  private static func trimmed(_ home: String) -> String {
+    home.hasSuffix("/") ? String(home.dropLast()) : home
+  }
+
+  private var isSnap: Bool {
+    if case .snap = self { return true }
+    return false
   }
 
   /// Whether the container is there: its preferences directory exists (the host always is).
@@ -90,7 +90,7 @@ public enum Container: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter home: The user's home directory.
   /// - Returns: The containers found.
   public static func installed(home: String) -> [Container] {
-    let home = home.hasSuffix("/") ? String(home.dropLast()) : home
+    let home = trimmed(home)
     var found: [Container] = []
     for (folder, make) in [
       ("/.var/app", Container.flatpak), ("/snap", Container.snap),
@@ -145,7 +145,7 @@ public enum Container: Hashable, Sendable, CustomStringConvertible {
 
   /// The folder the sandboxed app writes: `~/.var/app/<id>` or `~/snap/<name>`.
   func sandboxDirectory(home: String) -> String? {
-    let home = home.hasSuffix("/") ? String(home.dropLast()) : home
+    let home = Self.trimmed(home)
     switch self {
     case .host: return nil
     case .flatpak(let id): return "\(home)/.var/app/\(id)"
