@@ -37,11 +37,7 @@ package struct StateFiles: Sendable {
   /// The state directory by the XDG rule: `$XDG_STATE_HOME` when absolute, else
   /// `$HOME/.local/state`; nil when neither is set.
   package static func stateHome(xdgStateHome: String?, home: String?) -> String? {
-    if let xdgStateHome, xdgStateHome.utf8.count > 1, xdgStateHome.hasPrefix("/") {
-      return xdgStateHome
-    }
-    guard let home, !home.isEmpty else { return nil }
-    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state"
+    XDGBaseDirectory.resolve(xdgStateHome, home: home, default: "/.local/state")
   }
 
   /// This process's state directory (`stateHome(xdgStateHome:home:)` from its environment).

@@ -92,9 +92,7 @@ public struct DomainStore: Sendable {
 
   /// `root(in:)` from the two variables' values; nil when neither gives a root.
   static func root(xdgConfigHome xdg: String?, home: String?) -> String? {
-    if let xdg, xdg.utf8.count > 1, xdg.hasPrefix("/") { return xdg }
-    guard let home, !home.isEmpty else { return nil }
-    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config"
+    XDGBaseDirectory.resolve(xdg, home: home, default: "/.config")
   }
 
   /// This machine's id, read once per process, when first needed.
