@@ -17,10 +17,20 @@ extension CommandContext {
     }
     guard word == "--container" else { return nil }
     words.removeFirst()
-    guard let value = words.popFirst() else {
-      throw UsageError("--container needs host, flatpak:ID or snap:NAME")
-    }
+    guard let value = words.popFirst() else { throw UsageError(containerNeeds) }
     return value
+  }
+
+  private static let containerNeeds = "--container needs host, flatpak:ID or snap:NAME"
+
+  /// The container `--container` names.
+  ///
+  /// - Throws: `UsageError` for anything but `host`, `flatpak:ID` or `snap:NAME`.
+  static func container(named text: String) throws(UsageError) -> Container {
+    guard let container = Container(text) else {
+      throw UsageError(containerNeeds + ", not '\(text)'")
+    }
+    return container
   }
 
   /// The store root this run uses: the container's that `--container` named, or, for a
@@ -33,9 +43,7 @@ extension CommandContext {
   ///   `CommandFailure.noSuchContainer`, `.inSeveralContainers`, `.onlyInOtherContainers`.
   func containerRoot(forDomainArgument argument: String?, chosen: String?) throws -> String? {
     if let chosen {
-      guard let container = Container(chosen) else {
-        throw UsageError("--container needs host, flatpak:ID or snap:NAME, not '\(chosen)'")
-      }
+      let container = try Self.container(named: chosen)
       if container == .host { return nil }
       guard let home = environment["HOME"], !home.isEmpty else {
         throw UsageError("--container \(chosen) needs HOME set, to find the container")

@@ -20,9 +20,7 @@ extension CommandContext {
   func stateHomes() throws -> [(directory: String, container: Container?)] {
     let home = environment["HOME"] ?? ""
     if let chosen = chosenContainer {
-      guard let container = Container(chosen) else {
-        throw UsageError("--container needs host, flatpak:ID or snap:NAME, not '\(chosen)'")
-      }
+      let container = try Self.container(named: chosen)
       guard let directory = container.stateDirectory(home: home) else {
         return [(try stateHome(), nil)]
       }
