@@ -314,20 +314,6 @@ extension Platform {
   /// needs no permission on the file itself.
   private static let openPathOnly: Int32 = 0o10_000_000
 
-  /// The current time's whole seconds (the realtime clock).
-  static func currentSecond() -> Int {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return Int(now.tv_sec)
-  }
-
-  /// The current time in seconds since 1970, with its fraction (the realtime clock).
-  static func currentTime() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
-
   /// `UTIME_OMIT` (a macro Swift does not import): leave this time as it is.
   private static let utimeOmit = (1 << 30) - 2
 

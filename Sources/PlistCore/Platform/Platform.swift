@@ -45,6 +45,20 @@ enum Platform {
 
   // MARK: - Time
 
+  /// The current time's whole seconds (the realtime clock).
+  static func currentSecond() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int(now.tv_sec)
+  }
+
+  /// The current time in seconds since 1970, with its fraction (the realtime clock).
+  static func currentTime() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
   /// Sleeps for a few milliseconds.
   static func sleep(milliseconds: Int) {
     var delay = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
