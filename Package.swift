@@ -39,8 +39,10 @@ let package = Package(
             "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-rosegment",
           ], .when(configuration: .release))
       ]),
-    // What both test targets share: temporary directories.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    // What both test targets share: temporary directories, child processes, plistlib's view.
+    .target(
+      name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport",
+      swiftSettings: strict),
     .testTarget(
       name: "PlistCoreTests",
       dependencies: ["PlistCore", "TestSupport", "UserDefaultsProbe"],

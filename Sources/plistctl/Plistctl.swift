@@ -75,6 +75,9 @@ enum Plistctl {
 
   /// Runs one invocation; the single place where errors become messages and statuses.
   static func run(arguments: [String], context: CommandContext) -> ExitStatus {
+    if let first = arguments.first, let mode = ToolMode.command(first) {
+      return mode(Array(arguments.dropFirst()), context)
+    }
     var situation = Messages.Situation(command: "")
     do {
       try dispatch(arguments[...], context: context, situation: &situation)

@@ -73,11 +73,26 @@ enum CLI {
           throw .encoding(error)
         }
       },
-      writeError: { errors.append(Array($0.utf8)) })
+      writeError: { errors.append(Array($0.utf8)) },
+      writeBytes: { output.append($0) },
+      readLine: Lines(stdin).next)
     let status = body(context)
     return Result(
       status: status.rawValue, stdout: String(decoding: output.bytes, as: UTF8.self),
       stderr: String(decoding: errors.bytes, as: UTF8.self), stdoutBytes: output.bytes)
+  }
+
+  /// Standard input given as bytes, read a line at a time (PlistBuddy's shell).
+  final class Lines: @unchecked Sendable {
+    private var rest: ArraySlice<UInt8>
+    init(_ bytes: [UInt8]) { rest = bytes[...] }
+
+    func next() -> [UInt8]? {
+      guard !rest.isEmpty else { return nil }
+      let line = rest.prefix { $0 != 0x0A }
+      rest = rest.dropFirst(line.count + 1)
+      return Array(line)
+    }
   }
 
   /// Bytes written by a command, collected for the test.

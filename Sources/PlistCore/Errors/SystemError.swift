@@ -41,6 +41,15 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     self.errno = errno ?? Errno.current
   }
 
+  /// The error of reading a file that is not there, for an operation that finds it missing
+  /// without a failed call (a tool that edits only existing files).
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: `cannot read PATH: No such file or directory`.
+  package static func missingFile(_ path: String) -> SystemError {
+    SystemError(operation: .read, path: path, errno: .noSuchFileOrDirectory)
+  }
+
   /// One line, e.g. `cannot read /x.plist: No such file or directory`.
   public var description: String { "cannot \(operation.rawValue) \(path): \(errno)" }
 }

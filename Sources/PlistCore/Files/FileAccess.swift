@@ -135,7 +135,7 @@ package enum FileAccess {
   ///   - descriptor: The descriptor.
   ///   - name: How errors name it, e.g. `<stdout>`.
   /// - Throws: `PlistError.system` when the write fails (a closed pipe, a full disk).
-  static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32, name: String)
+  package static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32, name: String)
     throws(PlistError)
   {
     do { try Platform.writeAll(fd: descriptor, bytes, path: name) } catch { throw .system(error) }

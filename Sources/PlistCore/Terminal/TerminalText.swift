@@ -17,6 +17,15 @@ package enum TerminalText {
     return escaped(text, keepingLayout: true)
   }
 
+  /// `forStandardOutput(_:)` for bytes that need not be UTF-8 (PlistBuddy prints data as it
+  /// is): elsewhere than a terminal, the bytes whole; on a terminal, read as UTF-8 (a byte
+  /// that is not becomes U+FFFD) with the control characters escaped.
+  package static func forStandardOutput(_ bytes: [UInt8]) -> [UInt8] {
+    let acts = bytes.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 || $0 >= 0x7F }
+    guard acts, Platform.isTerminal(1) else { return bytes }
+    return Array(forStandardOutput(String(decoding: bytes, as: UTF8.self)).utf8)
+  }
+
   /// The text with its control characters escaped.
   package static func escaped(_ text: String) -> String {
     escaped(text, keepingLayout: false)

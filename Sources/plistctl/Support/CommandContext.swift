@@ -21,6 +21,13 @@ struct CommandContext {
   var writeValue: (PlistValue, PlistFormat, PropertyList.WriteOptions) throws(PlistError) -> Void
   /// Writes text to standard error.
   var writeError: (String) -> Void
+  /// Writes bytes to standard output as they are (PlistBuddy prints data raw).
+  var writeBytes: ([UInt8]) throws(PlistError) -> Void = { (bytes) throws(PlistError) in
+    try FileAccess.write(bytes, toDescriptor: Platform.standardOutput, name: standardOutputName)
+  }
+  /// Reads a line of standard input without its line feed, nil at its end (PlistBuddy's
+  /// shell reads commands as they are typed).
+  var readLine: () -> [UInt8]? = StandardInputLines.next
 
   /// How messages name standard input and output.
   static let standardInputName = "<stdin>"

@@ -72,3 +72,38 @@ extension Platform {
 
 /// libc's `exit`, out of reach of `Platform.exit`'s name.
 private func terminate(_ code: Int32) -> Never { exit(code) }
+
+/// Standard input read a line at a time, for PlistBuddy's shell: each command runs as soon
+/// as its line is typed (a pipe's lines are read the same way, in chunks). A line longer
+/// than `longest` bytes is cut there (the rest is the next line), so input without line
+/// feeds cannot grow memory without bound.
+enum StandardInputLines {
+  static let longest = 1 << 20
+  nonisolated(unsafe) private static var pending: [UInt8] = []
+  nonisolated(unsafe) private static var atEnd = false
+
+  /// The next line without its line feed, nil at the end of the input.
+  static func next() -> [UInt8]? {
+    while true {
+      if let newline = pending.firstIndex(of: 0x0A) {
+        let line = Array(pending[..<newline])
+        pending.removeFirst(newline + 1)
+        return line
+      }
+      if atEnd || pending.count >= longest {
+        guard !pending.isEmpty else { return nil }
+        let line = Array(pending.prefix(longest))
+        pending.removeFirst(line.count)
+        return line
+      }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 {
+        atEnd = true
+      } else {
+        pending += chunk.prefix(count)
+      }
+    }
+  }
+}

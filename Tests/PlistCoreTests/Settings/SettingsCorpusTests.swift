@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 /// The eleven real bundles: what lint finds in each, and their factory defaults against an

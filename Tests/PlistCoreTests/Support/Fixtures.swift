@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 /// Access to the files under Tests/PlistCoreTests/Fixtures.

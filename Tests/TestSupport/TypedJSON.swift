@@ -3,12 +3,19 @@ import PlistCore
 
 /// The corpus's typed-node JSON (`{"integer": "-42"}`, `{"dict": {...}}`), to and from values.
 /// Also the exchange format with the python3 plistlib oracle.
-enum TypedJSON {
-  struct Malformed: Error, CustomStringConvertible {
-    let description: String
+public enum TypedJSON {
+  /// A node that is not of the typed form.
+  public struct Malformed: Error, CustomStringConvertible {
+    /// What was wrong, with the node.
+    public let description: String
   }
 
-  static func value(from node: Any) throws -> PlistValue {
+  /// The value a typed node stands for.
+  ///
+  /// - Parameter node: A Foundation JSON object in the typed form.
+  /// - Returns: The value.
+  /// - Throws: `Malformed` for a node of another form.
+  public static func value(from node: Any) throws -> PlistValue {
     guard let object = node as? [String: Any],
       let (kind, payload) = object.first(where: { $0.key != "iso" })
     else { throw Malformed(description: "not a typed node: \(node)") }
@@ -55,7 +62,7 @@ enum TypedJSON {
   }
 
   /// The typed-node form of a value, as a Foundation JSON object.
-  static func node(from value: PlistValue) -> Any {
+  public static func node(from value: PlistValue) -> Any {
     switch value {
     case .string(let s): return ["string": s]
     case .integer(let i): return ["integer": i.description]

@@ -1,0 +1,353 @@
+/// PlistBuddy's interpreter over one file: the file's value held in memory, changed command by
+/// command (`Set :CFBundleVersion 42`), written by `Save` (and, in `-c` mode, by the caller at
+/// the end). Messages are PlistBuddy's own lines on the streams it uses — a missing entry on
+/// standard error, `Unrecognized Type` on standard output — because scripts match on them.
+/// Every command that fails sets `failed` (the exit status); a few reports do not, as in the
+/// real tool (`Unrecognized Integer Format`, `Parse Error: Unclosed Quotes`).
+package struct BuddySession {
+  /// What one command printed: standard output as bytes (Print shows data raw), standard
+  /// error as lines.
+  package struct Output: Sendable, Equatable {
+    package var standardOutput: [UInt8] = []
+    package var standardError: [String] = []
+
+    package init() {}
+
+    mutating func line(_ text: String) { standardOutput += Array((text + "\n").utf8) }
+  }
+
+  /// Whether to go on reading commands.
+  package enum Step: Sendable, Equatable {
+    case next
+    /// `Exit`, `Quit` or `Bye`.
+    case exit
+  }
+
+  /// The file as the session holds it (value and the format a save writes).
+  package internal(set) var file: FileAccess.EditedFile
+  /// Whether a command failed (the run exits 1).
+  package private(set) var failed = false
+  /// Whether there are changes since the file was read or saved.
+  package internal(set) var unsaved = false
+  /// `-x`: `Print` writes an XML property list.
+  package var printsXML: Bool
+  /// The working container `CD` chose; entries without a leading `:` start there.
+  private var working: [String] = []
+  let limits: FileLimits
+  private let save: (FileAccess.EditedFile) throws(PlistError) -> Void
+  private let reload: () throws(PlistError) -> FileAccess.EditedFile?
+
+  /// A session over a file's contents (nil: a new file, an empty dictionary to be written
+  /// as XML).
+  ///
+  /// - Parameters:
+  ///   - file: What the file holds, or nil.
+  ///   - printsXML: `-x`.
+  ///   - limits: The most bytes `Merge` and `Import` read from a file.
+  ///   - save: Writes the file (`Save`).
+  ///   - reload: Reads it again (`Revert`).
+  package init(
+    file: FileAccess.EditedFile?, printsXML: Bool, limits: FileLimits,
+    save: @escaping (FileAccess.EditedFile) throws(PlistError) -> Void,
+    reload: @escaping () throws(PlistError) -> FileAccess.EditedFile?
+  ) {
+    self.file = Self.writable(file)
+    self.printsXML = printsXML
+    self.limits = limits
+    self.save = save
+    self.reload = reload
+  }
+
+  /// A file's contents with the format a save keeps: binary stays binary, JSON stays JSON,
+  /// XML and OpenStep (which cannot hold most types) are written as XML.
+  private static func writable(_ file: FileAccess.EditedFile?) -> FileAccess.EditedFile {
+    guard var file else {
+      return FileAccess.EditedFile(value: .dictionary(PlistDictionary()), format: .xml)
+    }
+    if file.format == .openStep { file.format = .xml }
+    return file
+  }
+
+  /// Runs one command line, appending what it prints to `out`.
+  package mutating func run(_ line: String, into out: inout Output) -> Step {
+    let command: BuddyCommandLine
+    do { command = try BuddyCommandLine(line) } catch {
+      out.line("Parse Error: Unclosed Quotes")
+      return .next
+    }
+    switch command.command.lowercased() {
+    case "help", "?": out.standardOutput += Array(Self.help.utf8)
+    case "exit", "quit", "bye": return .exit
+    case "save": saveFile(into: &out)
+    case "revert": revert(into: &out)
+    case "clear": clear(command, into: &out)
+    case "print", "ls": print(command, into: &out)
+    case "set", "=": set(command, into: &out)
+    case "add", "+": add(command, into: &out)
+    case "copy", "cp": copy(command, into: &out)
+    case "delete", "remove", "rm", "-": delete(command, into: &out)
+    case "merge": merge(command, into: &out)
+    case "import": importFile(command, into: &out)
+    case "cd": changeDirectory(command, into: &out)
+    default: fail("Unrecognized Command", onStandardOutput: &out)
+    }
+    return .next
+  }
+
+  /// Marks the session's changes as written (the caller saved the file).
+  package mutating func markSaved() { unsaved = false }
+
+  // MARK: - Messages
+
+  mutating func fail(_ message: String, _ out: inout Output) {
+    out.standardError.append(message)
+    failed = true
+  }
+
+  mutating func fail(_ message: String, onStandardOutput out: inout Output) {
+    out.line(message)
+    failed = true
+  }
+
+  mutating func invalidArguments(_ out: inout Output) {
+    fail("Invalid Arguments", onStandardOutput: &out)
+  }
+
+  // MARK: - The commands
+
+  private mutating func saveFile(into out: inout Output) {
+    out.line("Saving...")
+    do {
+      try save(file)
+      unsaved = false
+    } catch {
+      // As PlistBuddy: said, but the exit status stays.
+      out.standardError.append("Error Saving File: \(error)")
+    }
+  }
+
+  private mutating func revert(into out: inout Output) {
+    out.line("Reverting to last saved state...")
+    do {
+      file = Self.writable(try reload())
+      unsaved = false
+      working = []
+    } catch {
+      fail("Error Reading File: \(error)", &out)
+    }
+  }
+
+  private mutating func clear(_ command: BuddyCommandLine, into out: inout Output) {
+    var type = command.word(0).flatMap(BuddyType.init(word:))
+    if type == nil {
+      out.line("Unrecognized Type: \(command.word(0) ?? "")")
+      type = .dict
+    }
+    out.line("Initializing Plist...")
+    let empty = (try? type?.value("")) ?? .date(PlistDate(secondsSinceReferenceDate: 0))
+    file.value = empty
+    working = []
+    unsaved = true
+  }
+
+  private mutating func print(_ command: BuddyCommandLine, into out: inout Output) {
+    let typed = command.word(0) ?? ""
+    guard let value = value(at: path(typed)) else {
+      return fail("Print: Entry, \"\(typed)\", Does Not Exist", &out)
+    }
+    if printsXML, let xml = try? PropertyList.encode(value, as: .xml) {
+      out.standardOutput += xml
+    } else {
+      out.standardOutput += BuddyPrint.text(value)
+    }
+  }
+
+  private mutating func set(_ command: BuddyCommandLine, into out: inout Output) {
+    guard let typed = command.word(0) else { return invalidArguments(&out) }
+    let path = path(typed)
+    guard let existing = value(at: path) else {
+      return fail("Set: Entry, \"\(typed)\", Does Not Exist", &out)
+    }
+    let type = BuddyType(of: existing)
+    guard type != .array && type != .dict else {
+      return fail("Set: Cannot Perform Set On Containers", &out)
+    }
+    let newValue: PlistValue
+    do { newValue = try type.value(command.value(from: 1)) } catch {
+      return out.line(error.description)
+    }
+    _ = try? Self.changing(&file.value, at: path.dropLast()) { (parent) throws(Missing) in
+      try Self.put(newValue, in: &parent, at: path.last, inserting: false)
+    }
+    if path.isEmpty { file.value = newValue }
+    unsaved = true
+  }
+
+  private mutating func add(_ command: BuddyCommandLine, into out: inout Output) {
+    guard let typed = command.word(0) else { return invalidArguments(&out) }
+    guard let type = command.word(1).flatMap(BuddyType.init(word:)) else {
+      return fail("Unrecognized Type: \(command.word(1) ?? "")", onStandardOutput: &out)
+    }
+    let path = path(typed)
+    if occupied(path) { return fail("Add: \"\(typed)\" Entry Already Exists", &out) }
+    let newValue: PlistValue
+    do { newValue = try type.value(command.value(from: 2)) } catch {
+      return out.line(error.description)
+    }
+    do {
+      try Self.changing(&file.value, at: path.dropLast(), creating: true) {
+        (parent) throws(Missing) in
+        try Self.put(newValue, in: &parent, at: path.last, inserting: true)
+      }
+      unsaved = true
+    } catch {
+      fail("Add: Can't Add Entry, \"\(typed)\", to Parent", &out)
+    }
+  }
+
+  private mutating func copy(_ command: BuddyCommandLine, into out: inout Output) {
+    guard let source = command.word(0) else { return invalidArguments(&out) }
+    guard let destination = command.word(1) else { return }
+    guard let value = value(at: path(source)) else {
+      return fail("Copy: Entry, \"\(source)\", Does Not Exist", &out)
+    }
+    let target = path(destination)
+    if occupied(target) {
+      return fail("Copy: \"\(destination)\" Entry Already Exists", &out)
+    }
+    do {
+      try Self.changing(&file.value, at: target.dropLast(), creating: true) {
+        (parent) throws(Missing) in
+        try Self.put(value, in: &parent, at: target.last, inserting: true)
+      }
+      unsaved = true
+    } catch {
+      fail("Copy: Can't Add Entry, \"\(destination)\", to Parent", &out)
+    }
+  }
+
+  private mutating func delete(_ command: BuddyCommandLine, into out: inout Output) {
+    guard let typed = command.word(0) else { return invalidArguments(&out) }
+    let path = path(typed)
+    guard let last = path.last, value(at: path) != nil else {
+      return fail("Delete: Entry, \"\(typed)\", Does Not Exist", &out)
+    }
+    _ = try? Self.changing(&file.value, at: path.dropLast()) { (parent) throws(Missing) in
+      switch parent {
+      case .dictionary(var dictionary):
+        dictionary[last] = nil
+        parent = .dictionary(dictionary)
+      case .array(var items):
+        if let index = Int(last), items.indices.contains(index) { items.remove(at: index) }
+        parent = .array(items)
+      default: throw Missing()
+      }
+    }
+    unsaved = true
+    if working.starts(with: path) {
+      working = []
+      out.line("Working Container has become Invalid.  Setting to :")
+    }
+  }
+
+  private mutating func changeDirectory(_ command: BuddyCommandLine, into out: inout Output) {
+    let typed = command.word(0) ?? ":"
+    let path = path(typed)
+    guard let value = value(at: path) else {
+      return fail("CD: Entry, \"\(typed)\", Does Not Exist", &out)
+    }
+    guard value.type == .array || value.type == .dictionary else {
+      return fail("CD: Entry, \"\(typed)\", Is Not A Container", &out)
+    }
+    working = path
+  }
+
+  // MARK: - Paths
+
+  /// An entry as typed, as components from the root.
+  func path(_ typed: String) -> [String] {
+    BuddyEntry(typed).resolved(in: working)
+  }
+
+  /// The value at a path, nil when a key or index is missing or a scalar is in the way.
+  func value(at path: [String]) -> PlistValue? {
+    var current = file.value
+    for component in path {
+      switch current {
+      case .dictionary(let dictionary):
+        guard let next = dictionary[component] else { return nil }
+        current = next
+      case .array(let items):
+        guard let index = Int(component), items.indices.contains(index) else { return nil }
+        current = items[index]
+      default: return nil
+      }
+    }
+    return current
+  }
+
+  /// Whether adding at a path would overwrite: a dictionary's key that is there, or the root.
+  /// An array's index is never taken — adding there inserts before the element.
+  func occupied(_ path: [String]) -> Bool {
+    guard !path.isEmpty else { return true }
+    return value(at: Array(path.dropLast()))?.type == .dictionary && value(at: path) != nil
+  }
+
+  /// A path that does not lead to a container.
+  struct Missing: Error {}
+
+  /// Applies `change` to the container at `path`; with `creating`, missing keys on the way
+  /// are made empty dictionaries (`Add :a:b:c` on a new file).
+  static func changing(
+    _ value: inout PlistValue, at path: ArraySlice<String>, creating: Bool = false,
+    _ change: (inout PlistValue) throws(Missing) -> Void
+  ) throws(Missing) {
+    guard let first = path.first else { return try change(&value) }
+    switch value {
+    case .dictionary(var dictionary):
+      guard var child = dictionary[first] ?? (creating ? .dictionary(PlistDictionary()) : nil)
+      else { throw Missing() }
+      dictionary[first] = nil  // the child is then the only holder: changed in place
+      try changing(&child, at: path.dropFirst(), creating: creating, change)
+      dictionary[first] = child
+      value = .dictionary(dictionary)
+    case .array(var items):
+      guard let index = Int(first), items.indices.contains(index) else { throw Missing() }
+      try changing(&items[index], at: path.dropFirst(), creating: creating, change)
+      value = .array(items)
+    default:
+      throw Missing()
+    }
+  }
+
+  /// Puts a value into a container under `key`: a dictionary's key; an array's index
+  /// (inserting before it, or appending past the end or for an empty key, when
+  /// `inserting`; else replacing that element).
+  static func put(
+    _ value: PlistValue, in parent: inout PlistValue, at key: String?, inserting: Bool
+  )
+    throws(Missing)
+  {
+    guard let key else { throw Missing() }
+    switch parent {
+    case .dictionary(var dictionary):
+      dictionary[key] = value
+      parent = .dictionary(dictionary)
+    case .array(var items):
+      if key.isEmpty && inserting {
+        items.append(value)
+      } else {
+        guard let index = Int(key), index >= 0 else { throw Missing() }
+        if inserting {
+          items.insert(value, at: min(index, items.count))
+        } else {
+          guard items.indices.contains(index) else { throw Missing() }
+          items[index] = value
+        }
+      }
+      parent = .array(items)
+    default:
+      throw Missing()
+    }
+  }
+}

@@ -1,0 +1,207 @@
+/// A property list as source code (`plutil -convert swift|objc`): one constant holding the
+/// value as literals, four spaces a level, keys in plutil's order, a comma after every element.
+/// Unlike plutil, strings are escaped so that the file always compiles, and reals keep every
+/// digit (plutil writes six decimals).
+package enum SourceLiteral {
+  /// The language to write.
+  package enum Language: Sendable {
+    case swift
+    /// Objective-C: a `.m` file, and with `-header` a `.h` declaring the constant.
+    case objectiveC
+  }
+
+  /// Why a value cannot be written: Objective-C has no literal for a date or data.
+  package struct Unrepresentable: Error, Equatable, CustomStringConvertible {
+    package init() {}
+
+    package var description: String {
+      "Input contains an object that cannot be represented in Obj-C literal syntax"
+    }
+  }
+
+  /// The constant's name from the input file's: its last component without the extension,
+  /// every character that cannot be in an identifier made `_` (`_` for standard input).
+  package static func constantName(forInput path: String) -> String {
+    guard path != "-" else { return "_" }
+    var stem = Substring(path.split(separator: "/").last ?? "")
+    if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
+    var name = ""
+    for scalar in stem.unicodeScalars {
+      let keep = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+      name.unicodeScalars.append(keep && scalar.isASCII ? scalar : "_")
+    }
+    if name.isEmpty || name.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true {
+      name = "_" + name
+    }
+    return name
+  }
+
+  /// The source file: a comment naming the input, then the constant.
+  ///
+  /// - Parameters:
+  ///   - value: The whole property list.
+  ///   - language: Swift or Objective-C.
+  ///   - name: The constant's name (`constantName(forInput:)`).
+  ///   - inputName: The input's last component, for the comment (`-` for standard input).
+  ///   - header: Objective-C: the header to import at the top (nil when writing to standard
+  ///     output).
+  /// - Returns: The file's text, ending in a newline.
+  /// - Throws: `Unrepresentable` for a date or data in Objective-C.
+  package static func source(
+    _ value: PlistValue, language: Language, name: String, inputName: String, header: String?
+  ) throws(Unrepresentable) -> String {
+    var writer = Writer(language: language)
+    try writer.append(value, depth: 0)
+    switch language {
+    case .swift:
+      return
+        "/// Generated from \(inputName)\nlet \(name)\(swiftAnnotation(value)) = \(writer.text)\n"
+    case .objectiveC:
+      let imports = header.map { "#import \"\($0)\"\n\n" } ?? ""
+      return imports + "/// Generated from \(inputName)\n__attribute__((visibility(\"hidden\")))\n"
+        + "\(objectiveCType(value)) * const \(name) = \(writer.text);\n"
+    }
+  }
+
+  /// `-header`: the Objective-C declaration of the constant.
+  package static func objectiveCHeader(_ value: PlistValue, name: String, inputName: String)
+    -> String
+  {
+    "#import <Foundation/Foundation.h>\n\n/// Generated from \(inputName)\n"
+      + "__attribute__((visibility(\"hidden\")))\nextern \(objectiveCType(value)) * const \(name);\n"
+  }
+
+  private static func objectiveCType(_ value: PlistValue) -> String {
+    switch value {
+    case .dictionary: return "NSDictionary"
+    case .array: return "NSArray"
+    case .string: return "NSString"
+    default: return "NSNumber"
+    }
+  }
+
+  /// Swift infers a collection literal's type only when its elements agree: a root whose
+  /// elements are of several types, or none, is annotated.
+  private static func swiftAnnotation(_ value: PlistValue) -> String {
+    switch value {
+    case .dictionary(let dictionary):
+      return isUniform(dictionary.values) ? "" : " : [String : Any]"
+    case .array(let items): return isUniform(items) ? "" : " : [Any]"
+    default: return ""
+    }
+  }
+
+  /// Whether the elements are all of one type that Swift can infer (nested collections
+  /// included), and there is at least one.
+  private static func isUniform(_ items: [PlistValue]) -> Bool {
+    guard let first = items.first.flatMap(swiftType) else { return false }
+    return items.allSatisfy { swiftType($0) == first }
+  }
+
+  /// The type Swift infers for a value's literal, or nil when it needs an annotation.
+  private static func swiftType(_ value: PlistValue) -> String? {
+    switch value {
+    case .string: return "String"
+    case .integer, .uid: return "Int"
+    case .real: return "Double"
+    case .boolean: return "Bool"
+    case .date: return "Date"
+    case .data: return "Data"
+    case .array(let items):
+      return isUniform(items) ? swiftType(items[0]).map { "[\($0)]" } : nil
+    case .dictionary(let dictionary):
+      return isUniform(dictionary.values)
+        ? swiftType(dictionary.values[0]).map { "[String : \($0)]" } : nil
+    }
+  }
+
+  /// The literal of one value and everything in it.
+  private struct Writer {
+    let language: Language
+    var text = ""
+
+    mutating func append(_ value: PlistValue, depth: Int) throws(Unrepresentable) {
+      let objectiveC = language == .objectiveC
+      let indent = String(repeating: "    ", count: depth + 1)
+      let closing = String(repeating: "    ", count: depth)
+      switch value {
+      case .dictionary(let dictionary):
+        if dictionary.isEmpty {
+          text += objectiveC ? "@{}" : "[:]"
+          return
+        }
+        text += objectiveC ? "@{\n" : "[\n"
+        for key in PlutilText.ordered(dictionary.keys) {
+          text += indent + string(key) + " : "
+          try append(dictionary[key] ?? .string(""), nested: depth + 1)
+          text += ",\n"
+        }
+        text += closing + (objectiveC ? "}" : "]")
+      case .array(let items):
+        text += objectiveC ? "@[\n" : "[\n"
+        for item in items {
+          text += indent
+          try append(item, nested: depth + 1)
+          text += ",\n"
+        }
+        text += closing + "]"
+      case .string(let value): text += string(value)
+      case .boolean(let flag):
+        text += objectiveC ? (flag ? "@YES" : "@NO") : (flag ? "true" : "false")
+      case .integer(let integer): text += (objectiveC ? "@" : "") + integer.description
+      case .uid(let uid): text += (objectiveC ? "@" : "") + String(uid)
+      case .real(let real): text += (objectiveC ? "@" : "") + Self.real(real)
+      case .date(let date):
+        guard !objectiveC else { throw Unrepresentable() }
+        text += "Date(timeIntervalSinceReferenceDate: \(Self.real(date.secondsSinceReferenceDate)))"
+      case .data(let data):
+        guard !objectiveC else { throw Unrepresentable() }
+        text += "Data(bytes: ["
+        for byte in data.bytes {
+          let digits = String(byte, radix: 16, uppercase: true)
+          text += "0x" + (digits.count == 1 ? "0" : "") + digits + ","
+        }
+        text += "])"
+      }
+    }
+
+    /// A nested value: a collection Swift cannot infer on its own says what it is.
+    mutating func append(_ value: PlistValue, nested depth: Int) throws(Unrepresentable) {
+      try append(value, depth: depth)
+      if language == .swift, SourceLiteral.swiftType(value) == nil {
+        text += value.type == .array ? " as [Any]" : " as [String : Any]"
+      }
+    }
+
+    /// A real as a literal that reads back as the same double (`1.5`, `3.0`, `1e+20`).
+    static func real(_ value: Double) -> String {
+      guard value.isFinite else {
+        return value.isNaN ? "Double.nan" : (value < 0 ? "-Double.infinity" : "Double.infinity")
+      }
+      return value.description
+    }
+
+    /// A string literal, escaped for the language.
+    func string(_ value: String) -> String {
+      var out = language == .objectiveC ? "@\"" : "\""
+      for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          if language == .swift {
+            out += "\\u{" + String(scalar.value, radix: 16) + "}"
+          } else {
+            let octal = String(scalar.value, radix: 8)
+            out += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+          }
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+  }
+}
