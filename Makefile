@@ -9,7 +9,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/pl
 # release plistctl`, `make install` and `make deb` build it once between them.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/plistctl
 
-.PHONY: all build release test lint install uninstall deb version consumer dist docs bench \
+.PHONY: all build release test lint install install-links uninstall deb version consumer dist docs bench \
   fuzz fuzz-xml-cf stress cloud-interop hot-symbols clean
 
 all: build
@@ -41,11 +41,33 @@ install: release
 	install -m 0644 completions/plistctl.fish \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/plistctl.fish
 
+# Opt-in, after install: links named plutil and PlistBuddy beside plistctl (and their shell
+# completion), so that macOS scripts calling them run unchanged (README, "Running macOS plist
+# scripts on Linux"). A file of another program's at either name is left alone.
+COMPAT_LINKS = bin/plutil bin/PlistBuddy share/bash-completion/completions/plutil \
+  share/bash-completion/completions/PlistBuddy share/fish/vendor_completions.d/plutil.fish \
+  share/fish/vendor_completions.d/PlistBuddy.fish
+install-links:
+	@for link in $(COMPAT_LINKS); do \
+	  path=$(DESTDIR)$(PREFIX)/$$link; \
+	  if [ -e "$$path" ] && [ ! -L "$$path" ]; then echo "$$path exists: not replaced" >&2; exit 1; fi; \
+	done
+	ln -sf plistctl $(DESTDIR)$(PREFIX)/bin/plutil
+	ln -sf plistctl $(DESTDIR)$(PREFIX)/bin/PlistBuddy
+	ln -sf plistctl $(DESTDIR)$(PREFIX)/share/bash-completion/completions/plutil
+	ln -sf plistctl $(DESTDIR)$(PREFIX)/share/bash-completion/completions/PlistBuddy
+	ln -sf plistctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/plutil.fish
+	ln -sf plistctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/PlistBuddy.fish
+
+# Takes back what install and install-links put there (the links only if they are links).
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/plistctl $(DESTDIR)$(PREFIX)/share/man/man1/plistctl.1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/plistctl \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_plistctl \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/plistctl.fish
+	@for link in $(COMPAT_LINKS); do \
+	  if [ -L "$(DESTDIR)$(PREFIX)/$$link" ]; then rm -f "$(DESTDIR)$(PREFIX)/$$link"; fi; \
+	done
 
 # .build/deb/plistctl_VERSION_ARCH.deb: the binary, the man page, completions, copyright.
 deb: release

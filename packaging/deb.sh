@@ -21,6 +21,11 @@ install -m 0644 completions/plistctl.bash "$root/usr/share/bash-completion/compl
 install -m 0644 completions/_plistctl "$root/usr/share/zsh/vendor-completions/_plistctl"
 install -m 0644 completions/plistctl.fish "$root/usr/share/fish/vendor_completions.d/plistctl.fish"
 install -m 0644 packaging/copyright "$root/usr/share/doc/plistctl/copyright"
+# The compatibility links, off the PATH until chosen (README: "Running macOS plist scripts on
+# Linux"): PATH=/usr/lib/plistctl/compat:$PATH runs plutil and PlistBuddy scripts unchanged.
+install -d "$root/usr/lib/plistctl/compat"
+ln -s ../../../bin/plistctl "$root/usr/lib/plistctl/compat/plutil"
+ln -s ../../../bin/plistctl "$root/usr/lib/plistctl/compat/PlistBuddy"
 chmod 0644 "$root/usr/share/man/man1/plistctl.1.gz"
 
 cat >"$root/DEBIAN/control" <<CONTROL
@@ -34,8 +39,10 @@ Priority: optional
 Description: the defaults command for Linux, and plutil's jobs
  plistctl reads and writes the preference property lists that Swift programs on Linux
  keep for UserDefaults, with the command set of macOS defaults, and converts, checks and
- prints property lists in XML, binary, OpenStep and JSON. Shell completion for bash, zsh
- and fish is included. The binary is static: it needs no other package.
+ prints property lists in XML, binary, OpenStep and JSON. It also runs macOS scripts
+ written for plutil and PlistBuddy: /usr/lib/plistctl/compat holds links by those names.
+ Shell completion for bash, zsh and fish is included. The binary is static: it needs no
+ other package.
 CONTROL
 
 dpkg-deb --root-owner-group --build "$root" "$root.deb" >/dev/null

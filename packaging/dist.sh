@@ -24,6 +24,10 @@ root=$stage/$name
 install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
   "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
 install -m 0755 -s --strip-program="${STRIP:-strip}" "$binary" "$root/bin/plistctl"
+# The compatibility links, off the PATH until chosen (as in the .deb).
+install -d "$root/lib/plistctl/compat"
+ln -s ../../../bin/plistctl "$root/lib/plistctl/compat/plutil"
+ln -s ../../../bin/plistctl "$root/lib/plistctl/compat/PlistBuddy"
 install -m 0644 docs/plistctl.1 "$root/share/man/man1/plistctl.1"
 install -m 0644 completions/plistctl.bash "$root/share/bash-completion/completions/plistctl"
 install -m 0644 completions/_plistctl "$root/share/zsh/site-functions/_plistctl"

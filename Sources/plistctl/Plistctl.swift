@@ -161,7 +161,7 @@ enum Plistctl {
 
   /// The words that may start a command: every verb, and each group's name.
   static var firstWords: [String] {
-    var words: [String] = []
+    var words = Usage.modes.map(\.word)
     for command in commands {
       for verb in command.spec.verbs {
         let first = String(verb.prefix { $0 != " " })

@@ -61,6 +61,29 @@ struct ShellIntegrationTests {
       try Self.bash("plistctl read ", box).suffix(3) == ["-g", "-globalDomain", "NSGlobalDomain"])
   }
 
+  /// The links: bash's function for them asks as `plistctl plutil` / `plistctl buddy`.
+  static func bashMode(_ line: String, _ box: Sandbox) throws -> [String] {
+    let word = String(line.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+    let command = String(line.prefix { $0 != " " })
+    let driver =
+      "source \"$0\"; COMP_LINE=$1; COMP_POINT=${#1}; COMP_WORDS=(\"$3\" \"$2\"); COMP_CWORD=1; "
+      + "_plistctl_mode; printf '%s\\n' \"${COMPREPLY[@]}\""
+    let result = try CLI.runProcess(
+      ["-c", driver, script("plistctl.bash"), line, word, command], environment: environment(box),
+      program: try ExternalTool.require("bash", package: "bash"))
+    return result.stdout.split(separator: "\n").map(String.init)
+  }
+
+  @Test func bashCompletesTheLinksAsTheirModes() throws {
+    let box = try Self.sandbox()
+    defer { box.remove() }
+    #expect(try Self.bashMode("plutil -re", box) == ["-replace", "-remove"])
+    #expect(try Self.bashMode("plutil -convert b", box) == ["binary1"])
+    #expect(try Self.bashMode("plutil -insert k -b", box) == ["-bool"])
+    #expect(try Self.bashMode("/usr/libexec/PlistBuddy -c Se", box) == ["Set"])
+    #expect(try Self.bashMode("PlistBuddy -", box) == ["-c", "-x", "-h"])
+  }
+
   @Test func bashOffersFileNamesWhereAFileGoes() throws {
     let box = try Self.sandbox()
     defer { box.remove() }
@@ -124,6 +147,9 @@ struct ShellIntegrationTests {
       "plistctl read com.example.one :HPLocation:l", "plistctl read com.example.one :HPLocation:lat"
     ),
     ("plistctl settings desc", "plistctl settings describe"),
+    // The links named as the tools, and the modes.
+    ("plutil -conv", "plutil -convert"), ("PlistBuddy -c Pri", "PlistBuddy -c Print"),
+    ("plistctl plutil -extract K r", "plistctl plutil -extract K raw"),
   ]
 
   @Test func bashCompletesWhenTabIsPressed() async throws {

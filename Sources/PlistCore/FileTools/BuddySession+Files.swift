@@ -75,7 +75,7 @@ extension BuddySession {
     let data = PlistValue.data(PlistData(bytes))
     let isNew = value(at: target) == nil
     do {
-      try Self.changing(&file.value, at: target.dropLast(), creating: true) {
+      try Self.changing(&file.value, at: target.dropLast(), creatingFor: target.last) {
         (parent) throws(Missing) in
         try Self.put(data, in: &parent, at: target.last, inserting: isNew)
       }

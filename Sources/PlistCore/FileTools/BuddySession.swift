@@ -195,7 +195,7 @@ package struct BuddySession {
       return out.line(error.description)
     }
     do {
-      try Self.changing(&file.value, at: path.dropLast(), creating: true) {
+      try Self.changing(&file.value, at: path.dropLast(), creatingFor: path.last) {
         (parent) throws(Missing) in
         try Self.put(newValue, in: &parent, at: path.last, inserting: true)
       }
@@ -216,7 +216,7 @@ package struct BuddySession {
       return fail("Copy: \"\(destination)\" Entry Already Exists", &out)
     }
     do {
-      try Self.changing(&file.value, at: target.dropLast(), creating: true) {
+      try Self.changing(&file.value, at: target.dropLast(), creatingFor: target.last) {
         (parent) throws(Missing) in
         try Self.put(value, in: &parent, at: target.last, inserting: true)
       }
@@ -296,24 +296,30 @@ package struct BuddySession {
   /// A path that does not lead to a container.
   struct Missing: Error {}
 
-  /// Applies `change` to the container at `path`; with `creating`, missing keys on the way
-  /// are made empty dictionaries (`Add :a:b:c` on a new file).
+  /// Applies `change` to the container at `path`. With `creatingFor` (the key the change
+  /// puts into that container), missing containers on the way are made (`Add :a:b:c` on a
+  /// new file): a dictionary, or an array where the component after it is empty (`Add
+  /// :Schemes: string x` appends to a new array).
   static func changing(
-    _ value: inout PlistValue, at path: ArraySlice<String>, creating: Bool = false,
+    _ value: inout PlistValue, at path: ArraySlice<String>, creatingFor key: String?? = nil,
     _ change: (inout PlistValue) throws(Missing) -> Void
   ) throws(Missing) {
     guard let first = path.first else { return try change(&value) }
     switch value {
     case .dictionary(var dictionary):
-      guard var child = dictionary[first] ?? (creating ? .dictionary(PlistDictionary()) : nil)
-      else { throw Missing() }
+      var made: PlistValue?
+      if let key {
+        let next = path.dropFirst().first ?? key
+        made = next == "" ? .array([]) : .dictionary(PlistDictionary())
+      }
+      guard var child = dictionary[first] ?? made else { throw Missing() }
       dictionary[first] = nil  // the child is then the only holder: changed in place
-      try changing(&child, at: path.dropFirst(), creating: creating, change)
+      try changing(&child, at: path.dropFirst(), creatingFor: key, change)
       dictionary[first] = child
       value = .dictionary(dictionary)
     case .array(var items):
       guard let index = Int(first), items.indices.contains(index) else { throw Missing() }
-      try changing(&items[index], at: path.dropFirst(), creating: creating, change)
+      try changing(&items[index], at: path.dropFirst(), creatingFor: key, change)
       value = .array(items)
     default:
       throw Missing()

@@ -1,3 +1,5 @@
+import PlistCore
+
 /// The help texts, generated from the commands' specs, plus the prose that explains the
 /// arguments all commands share.
 enum Usage {
@@ -40,8 +42,31 @@ enum Usage {
       let forms = spec.forms.isEmpty ? [(spec.synopsis, spec.summary)] : spec.formLines
       for (usage, summary) in forms { lines += column(usage, summary) }
     }
+    for mode in modes { lines += column(mode.usage, mode.summary) }
     lines.append("  --version                    the version")
     return (lines + ["", sharedArguments]).joined(separator: "\n")
+  }
+
+  /// The two compatibility modes: not commands with specs (each reads its own tool's
+  /// arguments), but listed, completed and helped alongside them.
+  static let modes = [
+    (
+      word: "plutil", usage: "plutil ARGS...",
+      summary: "macOS plutil's command line (also as a link named plutil)"
+    ),
+    (
+      word: "buddy", usage: "buddy ARGS...",
+      summary: "PlistBuddy's command line (also as a link named PlistBuddy)"
+    ),
+  ]
+
+  /// `plistctl help plutil|buddy`: the mode's own help.
+  static func help(forMode word: String) -> String? {
+    switch word {
+    case "plutil": return PlutilMode.help
+    case "buddy": return BuddyMode.usage + "\n" + BuddySession.help
+    default: return nil
+    }
   }
 
   /// `plistctl help COMMAND`: the usage line, what it does, its options and examples.

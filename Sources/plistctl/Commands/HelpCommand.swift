@@ -15,6 +15,7 @@ struct HelpCommand: Command {
 
   func run(in context: CommandContext) throws {
     guard let topic else { return try context.print(Usage.overview) }
+    if let page = Usage.help(forMode: topic) { return try context.writeOutput(page) }
     if Plistctl.commandGroups.contains(topic.lowercased()) {
       return try context.print(Usage.help(forGroup: topic.lowercased()))
     }

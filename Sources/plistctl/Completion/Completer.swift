@@ -57,6 +57,10 @@ enum Completer {
       candidates.append(CompletionCandidate(word: "--version", help: "the version"))
       return filtered(Result(candidates: candidates), by: prefix)
     }
+    if ToolMode.command(verb) != nil {
+      return filtered(
+        ToolModeCompletion.complete(mode: verb, Array(words), prefix: prefix), by: prefix)
+    }
     var name = verb
     if Plistctl.commandGroups.contains(verb.lowercased()) {
       guard let sub = words.popFirst() else {
@@ -188,6 +192,7 @@ enum Completer {
 
   /// A first word's summary: the command's, or a group's subcommands.
   static func help(for word: String) -> String {
+    if let summary = Usage.modes.first(where: { $0.word == word })?.summary { return summary }
     if Plistctl.commandGroups.contains(word) {
       return Plistctl.subcommands(of: word).joined(separator: ", ")
     }

@@ -146,6 +146,15 @@ struct BuddySessionTests {
     #expect(buddy.file.format == .xml)
   }
 
+  /// A missing container is a dictionary, or an array where an append follows.
+  @Test func addMakesAnArrayForAnAppend() {
+    var buddy = session(nil)
+    _ = run(
+      &buddy, "Add :Schemes: string x", "Add :Types:Inner: integer 1", "Add :Keyed:0 string y")
+    #expect(buddy.file.value == ["Schemes": ["x"], "Types": ["Inner": [1]], "Keyed": ["0": "y"]])
+    #expect(!buddy.failed)
+  }
+
   @Test func deleteCopyAndClear() {
     var buddy = session()
     _ = run(
