@@ -516,6 +516,33 @@ def memory():
         pass
 
 
+def tools():
+    """Issue 28: the compatibility modes' start-up against plistctl's own reads."""
+    print("# Start-up of the plutil and PlistBuddy modes (issue 28)\n")
+    print("Medians of interleaved runs (hyperfine in rounds, the order rotated each round),")
+    print("each mode run through a link named as the tool; the ratios are over `read D` and")
+    print("`read D K` of the 21-key domain, in the same rounds. Goal: ≤ 1 over `read D`.\n")
+    m = pooled_medians("tools")
+    counts = {}
+    with open(os.path.join(RESULTS, "tools-callgrind.txt")) as f:
+        for line in f:
+            name, n = line.split()
+            counts[name] = int(n)
+    rows = [("read-domain", "plistctl read D (21 keys)"), ("read-key", "plistctl read D K"),
+            ("plutil-info", "plutil -extract CFBundleVersion raw Info.plist (a real app's, 2.9 kB)"),
+            ("buddy-info", "PlistBuddy -c 'Print :CFBundleVersion' Info.plist"),
+            ("plutil-domain", "plutil -extract Key raw, the domain's file"),
+            ("buddy-domain", "PlistBuddy -c 'Print :Key', the domain's file")]
+    print("| command | median | ÷ read D | ÷ read D K | instructions |")
+    print("|---|---|---|---|---|")
+    for name, title in rows:
+        if name not in m:
+            continue
+        print("| %s | %.3f ms | %.2f | %.2f | %s |" % (
+            title, m[name] * 1000, m[name] / m["read-domain"], m[name] / m["read-key"],
+            format(counts.get(name, 0), ",")))
+
+
 if __name__ == "__main__":
     {"convert": convert, "latency": latency, "defaults": defaults, "cloud": cloud,
-     "race": race, "scale": scale, "memory": memory}[sys.argv[1]]()
+     "race": race, "scale": scale, "memory": memory, "tools": tools}[sys.argv[1]]()

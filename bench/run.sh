@@ -27,6 +27,11 @@
 #                          plistctl writes 200 other keys to it: how many acknowledged writes
 #                          the file does not hold at the end (RACE_PLISTCTL=PATH measures
 #                          another build of plistctl).
+#   bench/run.sh tools   — issue 28: start-up of the compatibility modes through their links,
+#                          `plutil -extract K raw F` and `PlistBuddy -c "Print :K" F` on a
+#                          real Info.plist and on a domain file plistctl wrote, against
+#                          `plistctl read D` and `read D K` (interleaved rounds, ratios,
+#                          callgrind instruction counts).
 #   bench/run.sh [all]   — all but race (which is not a timing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -560,6 +565,50 @@ memory_bench() ( # plistctl workdir
   rm -f "$out"
 )
 
+# The compatibility modes' start-up (issue 28): each run through a link named as the tool,
+# to a fresh copy of plistctl, on a real app's Info.plist (from the test corpus) and on the
+# latency bench's 21-key domain file, which plistctl wrote; against `read D` and `read D K`
+# of that domain. Interleaved rounds, the order rotated; callgrind counts the instructions.
+tools_bench() (
+  install_missing valgrind valgrind
+  local W=$PWD/bench/data/tools p links
+  rm -rf "$W" && mkdir -p "$W/config"
+  rm -f bench/results/tools-*
+  p=$(fresh_copy "$PLISTCTL")
+  links=$(dirname "$p")/links
+  rm -rf "$links" && mkdir -p "$links"
+  ln -s "$(realpath "$p")" "$links/plutil"
+  ln -s "$(realpath "$p")" "$links/PlistBuddy"
+  export XDG_CONFIG_HOME=$W/config HOME=$W
+  for i in $(seq 1 20); do "$p" write com.example.bench "Key$i" -string "value $i"; done
+  "$p" write com.example.bench Key -int 1
+  local domain=$W/config/com.example.bench.plist info=$W/Info.plist
+  cp Tests/PlistCoreTests/Fixtures/corpus/real/info_aris_Info.plist "$info"
+  echo "== start-up of the modes"
+  names=(read-domain read-key plutil-info buddy-info plutil-domain buddy-domain)
+  cmds=("$p read com.example.bench" "$p read com.example.bench Key"
+    "$links/plutil -extract CFBundleVersion raw $info"
+    "$links/PlistBuddy -c 'Print :CFBundleVersion' $info"
+    "$links/plutil -extract Key raw $domain" "$links/PlistBuddy -c 'Print :Key' $domain")
+  prepares=()
+  rotated tools 6 10 60
+  echo "== callgrind"
+  cg() { # name command…
+    local name=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      sed -n "s/.*Collected : \([0-9]*\).*/$name \1/p" >>bench/results/tools-callgrind.txt
+  }
+  cg read-domain "$p" read com.example.bench
+  cg read-key "$p" read com.example.bench Key
+  cg plutil-info "$links/plutil" -extract CFBundleVersion raw "$info"
+  cg buddy-info "$links/PlistBuddy" -c "Print :CFBundleVersion" "$info"
+  cg plutil-domain "$links/plutil" -extract Key raw "$domain"
+  cg buddy-domain "$links/PlistBuddy" -c "Print :Key" "$domain"
+  python3 bench/report.py tools >bench/results/tools.md
+  cat bench/results/tools.md
+)
+
 case "${1:-all}" in
   convert) convert ;;
   latency) latency ;;
@@ -570,6 +619,7 @@ case "${1:-all}" in
   memory) memory_bench "${MEMORY_PLISTCTL:-$PLISTCTL}" /tmp/plistctl-memory &&
     python3 bench/report.py memory ;;
   race) race ;;
-  all) convert && latency && defaults_bench && cloud_bench && scale_bench ;;
-  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|scale|memory|race|all]" >&2; exit 64 ;;
+  tools) tools_bench ;;
+  all) convert && latency && defaults_bench && cloud_bench && scale_bench && tools_bench ;;
+  *) echo "usage: bench/run.sh [convert|latency|defaults|cloud|scale|memory|race|tools|all]" >&2; exit 64 ;;
 esac

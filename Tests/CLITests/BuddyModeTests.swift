@@ -148,6 +148,27 @@ struct BuddyModeTests {
     #expect(try files.plistlib("s.plist") == ["Name": "first"])
   }
 
+  /// A file in a folder that is not there: read as missing (PlistBuddy's notice), and a
+  /// change that cannot be saved says why (a CI log of a mistyped path shows the real
+  /// tool's notice).
+  @Test func aFileInAMissingFolder() throws {
+    let files = try ToolModeFixtures()
+    defer { files.remove() }
+    let path = files.path("NoSuch.app/Info.plist")
+    let print = try files.run("buddy", "-c", "print :CFBundleShortVersionString", path)
+    #expect(print.status == 1)
+    #expect(print.stdout == "File Doesn't Exist, Will Create: \(path)\n")
+    #expect(print.stderr == "Print: Entry, \":CFBundleShortVersionString\", Does Not Exist\n")
+    let add = try files.run("buddy", "-c", "Add :K string v", path)
+    #expect(add.stdout == "File Doesn't Exist, Will Create: \(path)\n")
+    #expect(add.stderr.hasPrefix("Error Saving File: ") && add.stderr.contains("NoSuch.app"))
+    let plutil = try files.run("plutil", "-replace", "K", "-string", "v", path)
+    #expect(plutil.status == 1)
+    #expect(
+      plutil.stderr
+        == "\(path): The file “Info.plist” couldn’t be opened because there is no such file.\n")
+  }
+
   @Test func usageAndHelp() throws {
     let none = try CLI.run(["buddy"])
     #expect(none.status == 1 && none.stdout.hasPrefix("Usage: PlistBuddy [-cxh] <file.plist>"))

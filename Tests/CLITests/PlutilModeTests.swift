@@ -162,7 +162,7 @@ struct PlutilModeTests {
     let xml = try files.run("plutil", "-extract", "dict", "xml1", "-o", "-", path)
     #expect(xml.stdout.hasPrefix("<?xml") && xml.stdout.contains("<key>k10</key>"))
     let json = try files.run("plutil", "-extract", "a", "json", "-o", "-", path)
-    #expect(json.stdout.trimmingCharacters(in: .newlines) == "[\"x\"]")
+    #expect(json.stdout == "[\"x\"]")
     // Without -o, -extract in a plist format writes the value over the input, as plutil does.
     #expect(try files.run("plutil", "-extract", "dict", "binary1", path).status == 0)
     #expect(try files.plistlib("v.plist") == ["k2": true, "k10": true])
@@ -267,6 +267,28 @@ struct PlutilModeTests {
         "extern NSDictionary * const s;"))
     // The input is untouched, and still a property list.
     #expect(try files.plistlib("s.plist") == ["a": 1, "b": [true]])
+  }
+
+  /// JSON in Foundation's layout, as plutil writes it (scripts compare and grep it).
+  @Test func jsonIsInFoundationsLayout() throws {
+    let files = try ToolModeFixtures()
+    defer { files.remove() }
+    try files.directory.write(
+      "j.plist",
+      "<plist><dict><key>url</key><string>https://x/y</string><key>n</key><real>3</real>"
+        + "<key>e</key><dict/><key>l</key><array><integer>1</integer></array></dict></plist>")
+    let path = files.path("j.plist")
+    #expect(
+      try files.run("plutil", "-convert", "json", "-o", "-", path).stdout
+        == "{\"e\":{},\"l\":[1],\"n\":3,\"url\":\"https:\\/\\/x\\/y\"}")
+    #expect(
+      try files.run("plutil", "-convert", "json", "-r", "-o", "-", path).stdout
+        == "{\n  \"e\" : {\n\n  },\n  \"l\" : [\n    1\n  ],\n  \"n\" : 3,\n  \"url\" : \"https:\\/\\/x\\/y\"\n}"
+    )
+    // Read back by Foundation as the same values.
+    #expect(try files.run("plutil", "-convert", "json", "-r", path).status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(try files.directory.read("j.plist")))
+    #expect((object as? [String: Any])?["url"] as? String == "https://x/y")
   }
 
   @Test func helpAndTheOtherSpellingOfTheVerbs() throws {

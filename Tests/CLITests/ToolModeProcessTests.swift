@@ -37,6 +37,28 @@ struct ToolModeProcessTests {
     #expect(same.stdout == "77\n")
   }
 
+  /// fastlane's resign.sh reads a decoded provisioning profile from a pipe:
+  /// `PlistBuddy -c 'Print :Entitlements:application-identifier' /dev/stdin <<< "$(…)"`;
+  /// scripts also call the tool as `PListBuddy` or `plistbuddy` (a Mac's disk ignores case).
+  @Test func aPipeIsReadAndTheNameIsTakenInAnyCase() throws {
+    let files = try ToolModeFixtures()
+    defer { files.remove() }
+    let link = files.directory.url.appendingPathComponent("PListBuddy")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: CLI.executable)
+    let profile =
+      Array(
+        "<plist><dict><key>Entitlements</key><dict><key>application-identifier</key>"
+          .utf8) + Array("<string>ABCDE12345.com.example.app</string></dict></dict></plist>".utf8)
+    let result = try CLI.runProcess(
+      ["-c", "Print :Entitlements:application-identifier", "/dev/stdin"], stdin: profile,
+      program: link)
+    #expect(result.status == 0 && result.stdout == "ABCDE12345.com.example.app\n")
+    #expect(result.stderr.isEmpty)
+    let plutil = try CLI.runProcess(
+      ["plutil", "-extract", "Entitlements.application-identifier", "raw", "-"], stdin: profile)
+    #expect(plutil.stdout == "ABCDE12345.com.example.app\n")
+  }
+
   /// PlistBuddy prints dates in local time, and reads its own form back.
   @Test func datesAreLocalTime() throws {
     let files = try ToolModeFixtures()

@@ -94,8 +94,25 @@ package struct BuddySession {
     return .next
   }
 
-  /// Marks the session's changes as written (the caller saved the file).
-  package mutating func markSaved() { unsaved = false }
+  /// The one top-level key a run asks about, when it is a single `Print` of an entry from
+  /// the root (`Print :CFBundleVersion`, as scripts read a value): only that key's value
+  /// need be built. Nil for anything else.
+  package static func onlyKey(of lines: [String]) -> String? {
+    guard lines.count == 1, let line = try? BuddyCommandLine(lines[0]),
+      ["print", "ls"].contains(line.command.lowercased()), let typed = line.word(0)
+    else { return nil }
+    let entry = BuddyEntry(typed)
+    guard entry.isAbsolute, let key = entry.components.first else { return nil }
+    return key
+  }
+
+  /// Whether a command line only reads (`Print`, `Help`, `CD`, `Exit`): a run of such lines
+  /// never writes, so it needs no lock on the file.
+  package static func onlyReads(_ line: String) -> Bool {
+    let word = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ":") }
+    let name = String(decoding: word, as: UTF8.self).lowercased()
+    return ["print", "ls", "help", "?", "cd", "exit", "quit", "bye"].contains(name)
+  }
 
   // MARK: - Messages
 
@@ -269,15 +286,17 @@ package struct BuddySession {
     BuddyEntry(typed).resolved(in: working)
   }
 
-  /// The value at a path, nil when a key or index is missing or a scalar is in the way.
+  /// The value at a path, nil when a key or index is missing or a scalar is in the way. A
+  /// trailing empty component on an array (`Print :Specifiers:`) is the array itself.
   func value(at path: [String]) -> PlistValue? {
     var current = file.value
-    for component in path {
+    for (position, component) in path.enumerated() {
       switch current {
       case .dictionary(let dictionary):
         guard let next = dictionary[component] else { return nil }
         current = next
       case .array(let items):
+        if component.isEmpty && position == path.count - 1 { return current }
         guard let index = Int(component), items.indices.contains(index) else { return nil }
         current = items[index]
       default: return nil
@@ -318,7 +337,14 @@ package struct BuddySession {
       dictionary[first] = child
       value = .dictionary(dictionary)
     case .array(var items):
-      guard let index = Int(first), items.indices.contains(index) else { throw Missing() }
+      guard let index = Int(first), index >= 0, index <= items.count else { throw Missing() }
+      if index == items.count {
+        // `Add :PreferenceSpecifiers:3:Type …` on three specifiers: a new element at the end,
+        // as Settings-bundle scripts build one entry at a time.
+        guard let key else { throw Missing() }
+        let next = path.dropFirst().first ?? key
+        items.append(next == "" ? .array([]) : .dictionary(PlistDictionary()))
+      }
       try changing(&items[index], at: path.dropFirst(), creatingFor: key, change)
       value = .array(items)
     default:

@@ -39,8 +39,17 @@ extension FileAccess {
   ) throws -> Result {
     let target: String
     do { target = try Platform.writeTarget(of: path) } catch { throw PlistError.system(error) }
-    let lock = try lockDirectory(
-      Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
+    let lock: Int32
+    do {
+      lock = try lockDirectory(
+        Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
+    } catch {
+      // No directory: no file to read, and a write is refused with the reason.
+      guard case .system(let failure) = error, failure.errno == .noSuchFileOrDirectory else {
+        throw error
+      }
+      return try body(nil) { (_) throws(PlistError) in throw error }
+    }
     defer { Platform.closeQuietly(lock) }
     let current = try readEditedFile(path: target, source: path, limits: limits)
     return try body(current) { (file) throws(PlistError) in
@@ -50,21 +59,44 @@ extension FileAccess {
     }
   }
 
-  /// A property-list file read whole for editing (a regular file only), nil when there is
-  /// none.
+  /// A property-list file read whole for editing, nil when there is none: a regular file
+  /// only, unless `anyKind` (a run that only reads may read a pipe: `/dev/stdin`, as
+  /// scripts feed PlistBuddy a decoded provisioning profile).
   ///
   /// - Parameters:
   ///   - path: The file.
   ///   - source: How errors name it (the path as typed).
   ///   - limits: The most bytes read.
+  ///   - anyKind: Whether a FIFO, a device or a terminal may be read too.
+  ///   - key: For a run that asks only about this top-level key: the root built with that
+  ///     key alone where the format allows (`PropertyList.decode(keepingOnly:of:)`); such a
+  ///     value must never be written back.
   /// - Returns: The value and its format, or nil.
   /// - Throws: `PlistError.parse` naming `source`, `.notARegularFile`, `.inputTooLarge`,
   ///   `.system`.
-  package static func readEditedFile(path: String, source: String, limits: FileLimits)
-    throws(PlistError) -> EditedFile?
-  {
-    guard let bytes = try readRegularFile(path: path, maximumSize: limits.maximumSize) else {
-      return nil
+  package static func readEditedFile(
+    path: String, source: String, limits: FileLimits, anyKind: Bool = false,
+    keepingOnly key: String? = nil
+  ) throws(PlistError) -> EditedFile? {
+    let read: [UInt8]?
+    if anyKind {
+      do { read = try FileAccess.read(path: path, maximumSize: limits.maximumSize) } catch {
+        guard case .system(let failure) = error, failure.errno == .noSuchFileOrDirectory else {
+          throw error
+        }
+        read = nil
+      }
+    } else {
+      read = try readRegularFile(path: path, maximumSize: limits.maximumSize)
+    }
+    guard let bytes = read else { return nil }
+    if let key {
+      do {
+        let (value, format) = try PropertyList.decode(keepingOnly: key, of: bytes)
+        return EditedFile(value: value, format: format)
+      } catch {
+        throw .parse(error, source: source)
+      }
     }
     let (value, format) = try decode(bytes, source: source)
     return EditedFile(value: value, format: format)

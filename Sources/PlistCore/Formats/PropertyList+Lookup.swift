@@ -22,3 +22,30 @@ extension PropertyList {
     }
   }
 }
+
+extension PropertyList {
+  /// A property list read for a question about one top-level key (plutil's `-extract`,
+  /// PlistBuddy's `Print :Key`): the root dictionary holding only that key's value — the
+  /// others left unbuilt where the format allows, the file checked in full all the same —
+  /// or the whole value where it does not (a root that is not a dictionary, OpenStep, JSON).
+  /// Anything about the key reads the same from either.
+  ///
+  /// - Parameters:
+  ///   - key: The top-level key.
+  ///   - bytes: The whole file.
+  /// - Returns: The value (possibly the root dictionary cut down to the key) and the format.
+  /// - Throws: `PlistParseError`, as `decode(_:allowJSON:)` throws it.
+  package static func decode(keepingOnly key: String, of bytes: [UInt8]) throws(PlistParseError)
+    -> (value: PlistValue, format: PlistFormat)
+  {
+    let format = PlistFormat.detect(bytes)
+    let lookup = try bytes.withUnsafeBufferPointer { (buffer) throws(PlistParseError) in
+      try lookUp(key, in: buffer, format: format)
+    }
+    switch lookup {
+    case .found(let value): return (.dictionary(PlistDictionary([(key, value)])), format)
+    case .missing, .empty: return (.dictionary(PlistDictionary()), format)
+    case .needsFullRead: return try decode(bytes)
+    }
+  }
+}

@@ -23,6 +23,11 @@ public enum PropertyList {
     /// alone is the OpenStep string "456" when read back as a file, so a round trip would
     /// change the value's type.
     public var jsonFragments: Bool
+    /// JSON only: Foundation's `JSONSerialization` layout, as macOS plutil writes JSON:
+    /// `"key" : value` when indented, `/` escaped as `\/`, an empty container indented as
+    /// `{` and `}` with an empty line between, an integral real without `.0`, and no newline
+    /// at the end.
+    package var foundationJSON = false
 
     /// Creates write options.
     ///
@@ -79,7 +84,8 @@ public enum PropertyList {
     case .openStep: try OpenStepWriter.write(value, to: out)
     case .json:
       try JSONPlistWriter.write(
-        value, pretty: options.prettyJSON, fragments: options.jsonFragments, to: out)
+        value, pretty: options.prettyJSON, fragments: options.jsonFragments,
+        foundationLayout: options.foundationJSON, to: out)
     }
   }
 

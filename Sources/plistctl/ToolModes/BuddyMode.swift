@@ -59,38 +59,73 @@ enum BuddyMode {
     return .failure
   }
 
-  /// `-c` mode: the whole run holds the file's directory lock.
+  /// `-c` mode: a run that may change the file holds its directory's lock from the read to
+  /// the save; one of reads only (`Print`, as scripts read a value) takes no lock.
   private static func batch(_ arguments: Arguments, file: String, context: CommandContext)
     -> ExitStatus
   {
     do {
       let limits = try context.limits()
-      let failed = try FileAccess.edit(path: file, limits: limits) { current, write in
-        if current == nil { try context.writeOutput("File Doesn't Exist, Will Create: \(file)\n") }
-        // The session keeps `write` only while the lock is held: for this body.
-        return try withoutActuallyEscaping(write) { save in
-          var session = BuddySession(
-            file: current, printsXML: arguments.printsXML, limits: limits, save: save,
-            reload: { () throws(PlistError) in
-              try FileAccess.readEditedFile(path: file, source: file, limits: limits)
-            })
-          for command in arguments.commands {
-            var out = BuddySession.Output()
-            let step = session.run(command, into: &out)
-            try show(out, context)
-            if step == .exit { break }
-          }
-          if session.unsaved {
-            do { try save(session.file) } catch {
-              context.writeError(TerminalText.escaped("Error Saving File: \(error)") + "\n")
-            }
-          }
-          return session.failed
+      let run = { (current: FileAccess.EditedFile?, save: @escaping Save) throws -> Bool in
+        try commands(arguments, file: file, current, save: save, limits: limits, context)
+      }
+      let failed: Bool
+      if arguments.commands.allSatisfy(BuddySession.onlyReads) {
+        let current = try FileAccess.readEditedFile(
+          path: file, source: file, limits: limits, anyKind: true,
+          keepingOnly: BuddySession.onlyKey(of: arguments.commands))
+        failed = try run(current, lockedSave(file, limits))
+      } else {
+        failed = try FileAccess.edit(path: file, limits: limits) { current, write in
+          // The session keeps `write` only while the lock is held: for this body.
+          try withoutActuallyEscaping(write) { try run(current, $0) }
         }
       }
       return failed ? .failure : .success
     } catch {
       return unreadable(file, error, context)
+    }
+  }
+
+  typealias Save = (FileAccess.EditedFile) throws(PlistError) -> Void
+
+  /// The `-c` commands over the file's contents, then the save if they changed it; whether
+  /// one failed.
+  private static func commands(
+    _ arguments: Arguments, file: String, _ current: FileAccess.EditedFile?,
+    save: @escaping Save, limits: FileLimits, _ context: CommandContext
+  ) throws -> Bool {
+    if current == nil { try context.writeOutput("File Doesn't Exist, Will Create: \(file)\n") }
+    var session = BuddySession(
+      file: current, printsXML: arguments.printsXML, limits: limits, save: save,
+      reload: { () throws(PlistError) in
+        try FileAccess.readEditedFile(path: file, source: file, limits: limits)
+      })
+    for command in arguments.commands {
+      var out = BuddySession.Output()
+      let step = session.run(command, into: &out)
+      try show(out, context)
+      if step == .exit { break }
+    }
+    if session.unsaved {
+      do { try save(session.file) } catch {
+        context.writeError(TerminalText.escaped("Error Saving File: \(error)") + "\n")
+      }
+    }
+    LeftForExit.keep(session.file.value)
+    return session.failed
+  }
+
+  /// A save that takes the file's directory lock for the write (the shell's `Save`).
+  private static func lockedSave(_ file: String, _ limits: FileLimits) -> Save {
+    { (contents) throws(PlistError) in
+      do {
+        try FileAccess.edit(path: file, limits: limits) { _, write in try write(contents) }
+      } catch let error as PlistError {
+        throw error
+      } catch {
+        throw .system(SystemError.missingFile(file))
+      }
     }
   }
 
@@ -109,15 +144,7 @@ enum BuddyMode {
     if current == nil { try? context.writeOutput("File Doesn't Exist, Will Create: \(file)\n") }
     var session = BuddySession(
       file: current, printsXML: arguments.printsXML, limits: limits,
-      save: { (contents) throws(PlistError) in
-        do {
-          try FileAccess.edit(path: file, limits: limits) { _, write in try write(contents) }
-        } catch let error as PlistError {
-          throw error
-        } catch {
-          throw .system(SystemError.missingFile(file))
-        }
-      },
+      save: lockedSave(file, limits),
       reload: { () throws(PlistError) in
         try FileAccess.readEditedFile(path: file, source: file, limits: limits)
       })

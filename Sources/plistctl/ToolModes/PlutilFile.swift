@@ -19,7 +19,7 @@ struct PlutilFile {
     case .help: return
     case .lint:
       let bytes = try context.readBytes(path)
-      do { _ = try PropertyList.decode(bytes, allowJSON: false) } catch {
+      do { LeftForExit.keep(try PropertyList.decode(bytes, allowJSON: false).value) } catch {
         throw PlistError.parse(error, source: path)
       }
       if !arguments.silent {
@@ -49,6 +49,7 @@ struct PlutilFile {
   private func read() throws -> FileAccess.EditedFile {
     let (value, format) = try FileAccess.decode(
       try context.readBytes(path), source: CommandContext.sourceName(path))
+    LeftForExit.keep(value)
     return FileAccess.EditedFile(value: value, format: format)
   }
 
@@ -76,10 +77,19 @@ struct PlutilFile {
   /// A rewrite keeps the input's format; plutil cannot write OpenStep.
   private func kept(_ format: PlistFormat) -> PlutilFormat { .plist(format) }
 
-  /// `-extract KEYPATH FORMAT` and `-type KEYPATH`.
+  /// `-extract KEYPATH FORMAT` and `-type KEYPATH`: only the top-level key's value is built.
   private func extract(_ keyPath: String, _ format: PlutilFormat, expect: String?) throws {
-    let input = try read()
-    guard let value = input.value.value(at: PlutilKeyPath(keyPath)) else {
+    let path = PlutilKeyPath(keyPath)
+    let input: PlistValue
+    do {
+      input = try PropertyList.decode(
+        keepingOnly: path.components[0], of: context.readBytes(self.path)
+      ).value
+    } catch let error as PlistParseError {
+      throw PlistError.parse(error, source: CommandContext.sourceName(self.path))
+    }
+    LeftForExit.keep(input)
+    guard let value = input.value(at: path) else {
       throw PlutilFailure(
         message:
           "Could not extract value, error: No value at that key path or invalid key path: \(keyPath)"
@@ -199,9 +209,11 @@ struct PlutilFile {
     }
   }
 
-  /// `-r`: indented JSON; else on one line, as plutil writes it.
+  /// JSON as plutil writes it (Foundation's layout): on one line, or indented with `-r`.
   private var jsonOptions: PropertyList.WriteOptions {
-    PropertyList.WriteOptions(prettyJSON: arguments.readable, jsonFragments: false)
+    var options = PropertyList.WriteOptions(prettyJSON: arguments.readable, jsonFragments: false)
+    options.foundationJSON = true
+    return options
   }
 
   /// The error a missing input gives (read the way `read()` reads it).

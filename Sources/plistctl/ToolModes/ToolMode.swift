@@ -8,9 +8,10 @@ enum ToolMode {
   static func named(_ programName: String) -> (
     (_ arguments: [String], _ context: CommandContext) -> ExitStatus
   )? {
-    switch programName.split(separator: "/").last {
+    // Any case: a Mac's disk ignores it, and scripts call `/usr/libexec/PListBuddy` too.
+    switch programName.split(separator: "/").last?.lowercased() {
     case "plutil": return PlutilMode.run
-    case "PlistBuddy": return BuddyMode.run
+    case "plistbuddy": return BuddyMode.run
     default: return nil
     }
   }
@@ -44,18 +45,16 @@ enum ToolMode {
     }
   }
 
-  /// Whether a C string ends in `plutil` or `PlistBuddy` (the cheap test before any String).
+  /// Whether a C string ends in `plutil` or `plistbuddy`, in any case (the cheap test before
+  /// any String is made).
   private static func endsWithModeName(_ name: UnsafePointer<CChar>) -> Bool {
     var length = 0
     while name[length] != 0 { length += 1 }
-    for suffix in ["plutil", "PlistBuddy"] {
+    for suffix in ["plutil", "plistbuddy"] {
       let bytes = suffix.utf8
       guard length >= bytes.count else { continue }
-      if zip(bytes, (length - bytes.count)..<length).allSatisfy({
-        UInt8(bitPattern: name[$1]) == $0
-      }) {
-        return true
-      }
+      let tail = (length - bytes.count)..<length
+      if zip(bytes, tail).allSatisfy({ UInt8(bitPattern: name[$1]) | 0x20 == $0 }) { return true }
     }
     return false
   }

@@ -155,6 +155,27 @@ struct BuddySessionTests {
     #expect(!buddy.failed)
   }
 
+  /// Settings-bundle scripts add one specifier at a time: an index at the end makes the
+  /// element (found by running such scripts from public repositories).
+  @Test func addAtTheEndOfAnArrayMakesTheElement() {
+    var buddy = session(["PreferenceSpecifiers": [["Type": "PSGroupSpecifier"]]])
+    _ = run(
+      &buddy, "Add :PreferenceSpecifiers:1:Type string PSTitleValueSpecifier",
+      "Add :PreferenceSpecifiers:1:Key string version")
+    #expect(
+      buddy.file.value["PreferenceSpecifiers"] == [
+        ["Type": "PSGroupSpecifier"], ["Type": "PSTitleValueSpecifier", "Key": "version"],
+      ])
+    #expect(!buddy.failed)
+    #expect(run(&buddy, "Add :PreferenceSpecifiers:5:Type string x").err.count == 1)
+  }
+
+  /// `Print :Array:` is the array (scripts count its `Dict` lines).
+  @Test func aTrailingColonOnAnArrayNamesTheArray() {
+    var buddy = session()
+    #expect(run(&buddy, "Print CFBundleURLTypes:").out.hasPrefix("Array {\n    Dict {"))
+  }
+
   @Test func deleteCopyAndClear() {
     var buddy = session()
     _ = run(

@@ -65,3 +65,27 @@ struct PlutilTextTests {
         == "{length = 30, bytes = 0x00010203 04050607 08090a0b 0c0d0e0f ... 16171819 1a1b1c1d}\n")
   }
 }
+
+/// The read plutil's `-extract` and PlistBuddy's `Print :Key` make: the root cut down to the
+/// key where the format allows, the same answer as a full read.
+@Suite("Reading one top-level key")
+struct KeepingOnlyTests {
+  static let value: PlistValue = ["a": 1, "b": ["c": [true, "x"]], "d": "text"]
+
+  @Test(arguments: [PlistFormat.xml, .binary, .json])
+  func answersAsAFullRead(_ format: PlistFormat) throws {
+    let bytes = try PropertyList.encode(Self.value, as: format)
+    for key in ["a", "b", "d", "missing"] {
+      let (cut, found) = try PropertyList.decode(keepingOnly: key, of: bytes)
+      #expect(found == format)
+      #expect(
+        cut.value(at: PlutilKeyPath(key + ".c.1"))
+          == Self.value.value(at: PlutilKeyPath(key + ".c.1")))
+      #expect(cut.value(at: PlutilKeyPath(key)) == Self.value.value(at: PlutilKeyPath(key)))
+    }
+    let array = try PropertyList.encode([["k": 1]], as: format)
+    #expect(try PropertyList.decode(keepingOnly: "0", of: array).value == [["k": 1]])
+    let broken = Array(try PropertyList.encode(Self.value, as: format).dropLast(3))
+    #expect(throws: PlistParseError.self) { try PropertyList.decode(keepingOnly: "a", of: broken) }
+  }
+}

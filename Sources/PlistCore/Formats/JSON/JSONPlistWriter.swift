@@ -5,16 +5,20 @@
 struct JSONPlistWriter {
   let out: ByteOutput
   let pretty: Bool
+  /// Foundation's layout (`PropertyList.WriteOptions.foundationJSON`).
+  var foundationLayout = false
 
-  static func write(_ value: PlistValue, pretty: Bool, fragments: Bool = true, to out: ByteOutput)
-    throws(PlistEncodingError)
-  {
+  static func write(
+    _ value: PlistValue, pretty: Bool, fragments: Bool = true, foundationLayout: Bool = false,
+    to out: ByteOutput
+  ) throws(PlistEncodingError) {
     switch value {
     case .array, .dictionary, .uid: break
     default: guard fragments else { throw fragmentError(value) }
     }
-    try JSONPlistWriter(out: out, pretty: pretty).write(value, depth: 0)
-    out.append(0x0A)
+    try JSONPlistWriter(out: out, pretty: pretty, foundationLayout: foundationLayout)
+      .write(value, depth: 0)
+    if !foundationLayout { out.append(0x0A) }
   }
 
   /// Why a scalar cannot be a JSON file's root (`PropertyList.WriteOptions.jsonFragments`).
@@ -33,7 +37,8 @@ struct JSONPlistWriter {
       guard r.isFinite else {
         throw PlistEncodingError(format: .json, reason: "a real that is \(r)", path: "")
       }
-      out.append(utf8: r.description)
+      let text = r.description
+      out.append(utf8: foundationLayout && text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
     case .boolean(let b): out.append(b ? "true" : "false")
     case .date(let d):
       guard let text = DateFormatting.iso8601WithFraction(d) else {
@@ -44,7 +49,7 @@ struct JSONPlistWriter {
     case .uid(let u): try write(.dictionary(["CF$UID": .integer(PlistInteger(u))]), depth: depth)
     case .array(let items):
       try NestingLimit.checkWriting(inside: depth, format: .json)
-      if items.isEmpty { return out.append("[]") }
+      if items.isEmpty { return appendEmpty("[", "]", depth) }
       out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -55,19 +60,30 @@ struct JSONPlistWriter {
       out.append(UInt8(ascii: "]"))
     case .dictionary(let dict):
       try NestingLimit.checkWriting(inside: depth, format: .json)
-      if dict.isEmpty { return out.append("{}") }
+      if dict.isEmpty { return appendEmpty("{", "}", depth) }
       out.append(UInt8(ascii: "{"))
       for (index, (key, child)) in zip(dict.keys, dict.values).enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
         newline(depth + 1)
         appendString(key)
-        out.append(pretty ? ": " : ":")
+        out.append(pretty ? (foundationLayout ? " : " : ": ") : ":")
         do { try write(child, depth: depth + 1) } catch { throw error.inside(key) }
       }
       newline(depth)
       out.append(UInt8(ascii: "}"))
     }
     out.flushIfFull()
+  }
+
+  /// An empty array or dictionary: `[]`, or in Foundation's indented layout the brackets
+  /// with an empty line between.
+  private func appendEmpty(_ open: StaticString, _ close: StaticString, _ depth: Int) {
+    out.append(open)
+    if foundationLayout && pretty {
+      out.append(0x0A)
+      newline(depth)
+    }
+    out.append(close)
   }
 
   func newline(_ depth: Int) {
@@ -95,6 +111,7 @@ struct JSONPlistWriter {
       case 0x09: return "\\t"
       case 0x08: return "\\b"
       case 0x0C: return "\\f"
+      case UInt8(ascii: "/") where foundationLayout: return "\\/"
       default: return nil
       }
     }
