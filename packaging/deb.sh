@@ -26,6 +26,12 @@ install -m 0644 packaging/copyright "$root/usr/share/doc/plistctl/copyright"
 install -d "$root/usr/lib/plistctl/compat"
 ln -s ../../../bin/plistctl "$root/usr/lib/plistctl/compat/plutil"
 ln -s ../../../bin/plistctl "$root/usr/lib/plistctl/compat/PlistBuddy"
+# Their completion, loaded by the name completed (bash and fish load a command's script on
+# first use; zsh's _plistctl names all three).
+ln -s plistctl "$root/usr/share/bash-completion/completions/plutil"
+ln -s plistctl "$root/usr/share/bash-completion/completions/PlistBuddy"
+ln -s plistctl.fish "$root/usr/share/fish/vendor_completions.d/plutil.fish"
+ln -s plistctl.fish "$root/usr/share/fish/vendor_completions.d/PlistBuddy.fish"
 chmod 0644 "$root/usr/share/man/man1/plistctl.1.gz"
 
 cat >"$root/DEBIAN/control" <<CONTROL

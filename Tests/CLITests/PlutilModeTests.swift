@@ -207,6 +207,11 @@ struct PlutilModeTests {
       (["-p", "-o", "x", info], "-o is not used with -p.\n"),
       (["-extract", "k", "raw", "-expect", "number", info], "-expect type [number] not valid.\n"),
       (["-replace", "k", "-data", "abc", info], "Invalid base64 data in argument\n"),
+      (["-lint", ""], ": Empty path specified\n"),
+      (
+        ["-create", "openStep", files.path("new.plist")],
+        "\(files.path("new.plist")): Cannot create open step property lists\n"
+      ),
     ] {
       let result = try CLI.run(["plutil"] + arguments)
       #expect(result.status == 1, "\(arguments)")

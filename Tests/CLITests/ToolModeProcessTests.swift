@@ -59,6 +59,62 @@ struct ToolModeProcessTests {
     #expect(plutil.stdout == "ABCDE12345.com.example.app\n")
   }
 
+  /// A file's text reaches a terminal escaped from every way plutil prints (a plist written
+  /// to standard output included); a pipe gets it byte for byte.
+  @Test func plutilsOutputToATerminalIsEscaped() throws {
+    let files = try ToolModeFixtures()
+    defer { files.remove() }
+    try files.directory.write(
+      "h.plist",
+      "<plist><dict><key>k</key><string>a\u{1B}]52;c;ZXZpbA==\u{7}b</string></dict></plist>")
+    let path = files.path("h.plist")
+    let box = try Sandbox()
+    defer { box.remove() }
+    for arguments in [
+      ["plutil", "-convert", "xml1", "-o", "-", path], ["plutil", "-extract", "k", "raw", path],
+      ["plutil", "-p", path], ["buddy", "-x", "-c", "Print :k", path],
+      ["buddy", "-c", "Print", path],
+    ] {
+      let shown = try CloudHostileOutputTests.onTerminal(box, arguments)
+        .replacingOccurrences(of: "\r\n", with: "\n")
+      #expect(
+        CloudHostileOutputTests.rawControls(shown).isEmpty,
+        "\(arguments): \(shown.debugDescription)")
+      #expect(shown.contains("\\U001b]52;c;ZXZpbA==\\U0007b"), "\(arguments)")
+    }
+    let piped = try CLI.runProcess(["plutil", "-convert", "xml1", "-o", "-", path])
+    #expect(piped.stdout.contains("a\u{1B}]52;c;ZXZpbA==\u{7}b"))
+  }
+
+  /// A `-c` run whose standard output is closed still runs and saves, and says it failed.
+  @Test func aClosedStandardOutputDoesNotLoseTheChanges() throws {
+    let files = try ToolModeFixtures()
+    defer { files.remove() }
+    let info = try files.copy("info_aris_Info.plist", as: "Info.plist")
+    let result = try CLI.runProcess(
+      [
+        "-c",
+        "exec \"$0\" buddy -c 'Print :CFBundleVersion' -c 'Set :CFBundleVersion 8' \"$1\" >&-",
+        CLI.executable.path, info,
+      ], program: try ExternalTool.require("sh", package: "dash"))
+    #expect(result.status == 1)
+    #expect(!result.stderr.contains("Error Reading File"))
+    #expect(try files.plistlib("Info.plist")["CFBundleVersion"] == "8")
+  }
+
+  /// The shell skips a line of a mebibyte or more whole: its tail never runs as a command.
+  @Test func theShellSkipsAnOverlongLine() throws {
+    let files = try ToolModeFixtures()
+    defer { files.remove() }
+    let path = files.path("s.plist")
+    let long = "Add :K string " + String(repeating: "a", count: 1 << 20) + " Add :Tail string x"
+    let result = try CLI.runProcess(
+      ["buddy", path], stdin: Array((long + "\nAdd :After string y\nSave\n").utf8))
+    #expect(result.status == 0)
+    #expect(result.stderr == "a command of 1 MiB or more was skipped\n")
+    #expect(try files.plistlib("s.plist") == ["After": "y"])
+  }
+
   /// PlistBuddy prints dates in local time, and reads its own form back.
   @Test func datesAreLocalTime() throws {
     let files = try ToolModeFixtures()

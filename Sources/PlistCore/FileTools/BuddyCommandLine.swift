@@ -11,6 +11,8 @@ package struct BuddyCommandLine: Sendable, Equatable {
     package var text: String
     /// Its first byte's offset in the line after the command word.
     package var start: Int
+    /// The offset just past its last byte (its closing quote included).
+    package var end: Int
   }
 
   /// The command word as typed (`Print`, `set`, `=`).
@@ -53,7 +55,7 @@ package struct BuddyCommandLine: Sendable, Equatable {
         if byte == open { quote = nil } else { current?.append(byte) }
       } else if byte == Self.space || byte == Self.tab {
         if let word = current {
-          words.append(Word(text: String(decoding: word, as: UTF8.self), start: start))
+          words.append(Word(text: String(decoding: word, as: UTF8.self), start: start, end: index))
         }
         current = nil
       } else {
@@ -68,7 +70,8 @@ package struct BuddyCommandLine: Sendable, Equatable {
     }
     guard quote == nil else { throw UnclosedQuotes() }
     if let word = current {
-      words.append(Word(text: String(decoding: word, as: UTF8.self), start: start))
+      words.append(
+        Word(text: String(decoding: word, as: UTF8.self), start: start, end: rest.count))
     }
     self.words = words
   }
@@ -85,17 +88,18 @@ package struct BuddyCommandLine: Sendable, Equatable {
     words.indices.contains(index) ? words[index].text : nil
   }
 
-  /// The value that starts at word `index`: the rest of the line, spaces and all; one quoted
-  /// word loses its quotes. Backslash sequences are decoded (`\n`, `\t`, `\\`). Empty when
-  /// there is no such word.
+  /// The value that starts at word `index`: the rest of the line, its words without their
+  /// quotes, joined by the spaces typed between them (`Set :Note two  words` and `Set :Note
+  /// "two  words"` both store `two  words`). Backslash sequences are decoded (`\n`, `\t`,
+  /// `\\`). Empty when there is no such word.
   package func value(from index: Int) -> String {
     guard words.indices.contains(index) else { return "" }
-    if index == words.count - 1 { return Self.decoded(words[index].text) }
-    var end = rest.count
-    while end > words[index].start, rest[end - 1] == Self.space || rest[end - 1] == Self.tab {
-      end -= 1
+    var text = words[index].text
+    for next in words.indices.dropFirst(index + 1) {
+      text += String(decoding: rest[words[next - 1].end..<words[next].start], as: UTF8.self)
+      text += words[next].text
     }
-    return Self.decoded(String(decoding: rest[words[index].start..<end], as: UTF8.self))
+    return Self.decoded(text)
   }
 
   /// Backslash sequences in a value: `\n` a line feed, `\t` a tab, any other character
@@ -132,31 +136,11 @@ package struct BuddyEntry: Sendable, Equatable {
   /// Whether it started with `:` (relative to the working container otherwise, after `CD`).
   package var isAbsolute: Bool
 
-  /// Splits an entry as typed (quotes already removed).
+  /// Splits an entry as typed (quotes already removed): `PlistPath`'s rules, the leading `:`
+  /// optional.
   package init(_ text: String) {
-    let bytes = Array(text.utf8)
-    isAbsolute = bytes.first == UInt8(ascii: ":")
-    var components: [String] = []
-    var current: [UInt8] = []
-    var escaping = false
-    for byte in bytes.dropFirst(isAbsolute ? 1 : 0) {
-      if escaping {
-        current.append(byte)
-        escaping = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaping = true
-      } else if byte == UInt8(ascii: ":") {
-        components.append(String(decoding: current, as: UTF8.self))
-        current = []
-      } else {
-        current.append(byte)
-      }
-    }
-    if escaping { current.append(UInt8(ascii: "\\")) }
-    if !(components.isEmpty && current.isEmpty) {
-      components.append(String(decoding: current, as: UTF8.self))
-    }
-    self.components = components
+    isAbsolute = text.utf8.first == UInt8(ascii: ":")
+    components = PlistPath(isAbsolute ? text : ":" + text)?.components ?? []
   }
 
   /// The entry as a full path from the root, given the working container.

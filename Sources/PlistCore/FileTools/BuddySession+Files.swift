@@ -11,7 +11,7 @@ extension BuddySession {
     if recursive { index += 1 }
     guard let source = command.word(index) else { return invalidArguments(&out) }
     let typed = command.word(index + 1)
-    let target = typed.map(path) ?? []
+    let target = typed.map(entry) ?? []
     guard let existing = value(at: target) else {
       return fail("Merge: \"\(typed ?? "")\" Entry Does Not Exist", &out)
     }
@@ -37,7 +37,8 @@ extension BuddySession {
       }
       merged = .dictionary(into)
     case (.array(let items), .array(let more)): merged = .array(items + more)
-    case (.array(let items), _): merged = .array(items + [incoming])
+    case (.array(let items), _) where incoming.type != .dictionary:
+      merged = .array(items + [incoming])
     default:
       let kind = BuddyType(of: incoming).rawValue
       return fail("Merge: Can't Add \(kind) Entries to \(BuddyType(of: existing).rawValue)", &out)
@@ -65,7 +66,9 @@ extension BuddySession {
     guard let typed = command.word(0), let source = command.word(1) else {
       return invalidArguments(&out)
     }
-    let target = path(typed)
+    guard let target = place(typed) else {
+      return fail("Import: Can't Add Entry, \"\(typed)\", to Parent", &out)
+    }
     if let existing = value(at: target), existing.type == .dictionary || existing.type == .array {
       return fail("Import: Specified Entry Must Not Be a Container", &out)
     }
@@ -73,29 +76,16 @@ extension BuddySession {
       return fail("Import: Error Reading File: \(source)", &out)
     }
     let data = PlistValue.data(PlistData(bytes))
-    let isNew = value(at: target) == nil
+    if value(at: target) != nil { return replace(at: target, with: data) }
     do {
       try Self.changing(&file.value, at: target.dropLast(), creatingFor: target.last) {
         (parent) throws(Missing) in
-        try Self.put(data, in: &parent, at: target.last, inserting: isNew)
+        try Self.put(data, in: &parent, at: target.last, inserting: true)
       }
-      if target.isEmpty { file.value = data }
       unsaved = true
     } catch {
       fail("Import: Can't Add Entry, \"\(typed)\", to Parent", &out)
     }
-  }
-
-  /// Replaces the value at an existing path.
-  private mutating func replace(at path: [String], with value: PlistValue) {
-    if path.isEmpty {
-      file.value = value
-    } else {
-      _ = try? Self.changing(&file.value, at: path.dropLast()) { (parent) throws(Missing) in
-        try Self.put(value, in: &parent, at: path.last, inserting: false)
-      }
-    }
-    unsaved = true
   }
 
   /// A regular file's bytes within the size limit, nil when it cannot be read.

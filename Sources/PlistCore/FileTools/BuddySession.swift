@@ -32,7 +32,7 @@ package struct BuddySession {
   /// `-x`: `Print` writes an XML property list.
   package var printsXML: Bool
   /// The working container `CD` chose; entries without a leading `:` start there.
-  private var working: [String] = []
+  var working: [String] = []
   let limits: FileLimits
   private let save: (FileAccess.EditedFile) throws(PlistError) -> Void
   private let reload: () throws(PlistError) -> FileAccess.EditedFile?
@@ -58,8 +58,8 @@ package struct BuddySession {
     self.reload = reload
   }
 
-  /// A file's contents with the format a save keeps: binary stays binary, JSON stays JSON,
-  /// XML and OpenStep (which cannot hold most types) are written as XML.
+  /// A file's contents with the format a save keeps: binary stays binary, JSON stays JSON
+  /// (`saveChanges`), XML and OpenStep (which cannot hold most types) are written as XML.
   private static func writable(_ file: FileAccess.EditedFile?) -> FileAccess.EditedFile {
     guard var file else {
       return FileAccess.EditedFile(value: .dictionary(PlistDictionary()), format: .xml)
@@ -78,7 +78,9 @@ package struct BuddySession {
     switch command.command.lowercased() {
     case "help", "?": out.standardOutput += Array(Self.help.utf8)
     case "exit", "quit", "bye": return .exit
-    case "save": saveFile(into: &out)
+    case "save":
+      out.line("Saving...")
+      saveChanges(into: &out)
     case "revert": revert(into: &out)
     case "clear": clear(command, into: &out)
     case "print", "ls": print(command, into: &out)
@@ -132,14 +134,21 @@ package struct BuddySession {
 
   // MARK: - The commands
 
-  private mutating func saveFile(into out: inout Output) {
-    out.line("Saving...")
+  /// Writes the file (`Save`, and the end of a `-c` run that changed it). A save that
+  /// fails fails the run (PlistBuddy says so but exits 0: the changes are lost all the
+  /// same). A JSON file is saved only while JSON holds every value as it is: it is not
+  /// turned into another format, nor its dates and data into strings.
+  package mutating func saveChanges(into out: inout Output) {
+    guard file.format != .json || file.value.fitsJSONFile else {
+      return fail(
+        "Error Saving File: a JSON file cannot hold a date, data, or a root that is not an "
+          + "array or a dictionary", &out)
+    }
     do {
       try save(file)
       unsaved = false
     } catch {
-      // As PlistBuddy: said, but the exit status stays.
-      out.standardError.append("Error Saving File: \(error)")
+      fail("Error Saving File: \(error)", &out)
     }
   }
 
@@ -169,7 +178,7 @@ package struct BuddySession {
 
   private mutating func print(_ command: BuddyCommandLine, into out: inout Output) {
     let typed = command.word(0) ?? ""
-    guard let value = value(at: path(typed)) else {
+    guard let value = value(at: entry(typed)) else {
       return fail("Print: Entry, \"\(typed)\", Does Not Exist", &out)
     }
     if printsXML, let xml = try? PropertyList.encode(value, as: .xml) {
@@ -181,7 +190,7 @@ package struct BuddySession {
 
   private mutating func set(_ command: BuddyCommandLine, into out: inout Output) {
     guard let typed = command.word(0) else { return invalidArguments(&out) }
-    let path = path(typed)
+    let path = entry(typed)
     guard let existing = value(at: path) else {
       return fail("Set: Entry, \"\(typed)\", Does Not Exist", &out)
     }
@@ -193,11 +202,7 @@ package struct BuddySession {
     do { newValue = try type.value(command.value(from: 1)) } catch {
       return out.line(error.description)
     }
-    _ = try? Self.changing(&file.value, at: path.dropLast()) { (parent) throws(Missing) in
-      try Self.put(newValue, in: &parent, at: path.last, inserting: false)
-    }
-    if path.isEmpty { file.value = newValue }
-    unsaved = true
+    replace(at: path, with: newValue)
   }
 
   private mutating func add(_ command: BuddyCommandLine, into out: inout Output) {
@@ -205,7 +210,9 @@ package struct BuddySession {
     guard let type = command.word(1).flatMap(BuddyType.init(word:)) else {
       return fail("Unrecognized Type: \(command.word(1) ?? "")", onStandardOutput: &out)
     }
-    let path = path(typed)
+    guard let path = place(typed) else {
+      return fail("Add: Can't Add Entry, \"\(typed)\", to Parent", &out)
+    }
     if occupied(path) { return fail("Add: \"\(typed)\" Entry Already Exists", &out) }
     let newValue: PlistValue
     do { newValue = try type.value(command.value(from: 2)) } catch {
@@ -225,10 +232,12 @@ package struct BuddySession {
   private mutating func copy(_ command: BuddyCommandLine, into out: inout Output) {
     guard let source = command.word(0) else { return invalidArguments(&out) }
     guard let destination = command.word(1) else { return }
-    guard let value = value(at: path(source)) else {
+    guard let value = value(at: entry(source)) else {
       return fail("Copy: Entry, \"\(source)\", Does Not Exist", &out)
     }
-    let target = path(destination)
+    guard let target = place(destination) else {
+      return fail("Copy: Can't Add Entry, \"\(destination)\", to Parent", &out)
+    }
     if occupied(target) {
       return fail("Copy: \"\(destination)\" Entry Already Exists", &out)
     }
@@ -245,22 +254,11 @@ package struct BuddySession {
 
   private mutating func delete(_ command: BuddyCommandLine, into out: inout Output) {
     guard let typed = command.word(0) else { return invalidArguments(&out) }
-    let path = path(typed)
-    guard let last = path.last, value(at: path) != nil else {
+    let path = entry(typed)
+    guard !path.isEmpty, value(at: path) != nil else {
       return fail("Delete: Entry, \"\(typed)\", Does Not Exist", &out)
     }
-    _ = try? Self.changing(&file.value, at: path.dropLast()) { (parent) throws(Missing) in
-      switch parent {
-      case .dictionary(var dictionary):
-        dictionary[last] = nil
-        parent = .dictionary(dictionary)
-      case .array(var items):
-        if let index = Int(last), items.indices.contains(index) { items.remove(at: index) }
-        parent = .array(items)
-      default: throw Missing()
-      }
-    }
-    unsaved = true
+    remove(at: path)
     if working.starts(with: path) {
       working = []
       out.line("Working Container has become Invalid.  Setting to :")
@@ -269,7 +267,7 @@ package struct BuddySession {
 
   private mutating func changeDirectory(_ command: BuddyCommandLine, into out: inout Output) {
     let typed = command.word(0) ?? ":"
-    let path = path(typed)
+    let path = entry(typed)
     guard let value = value(at: path) else {
       return fail("CD: Entry, \"\(typed)\", Does Not Exist", &out)
     }
@@ -277,109 +275,5 @@ package struct BuddySession {
       return fail("CD: Entry, \"\(typed)\", Is Not A Container", &out)
     }
     working = path
-  }
-
-  // MARK: - Paths
-
-  /// An entry as typed, as components from the root.
-  func path(_ typed: String) -> [String] {
-    BuddyEntry(typed).resolved(in: working)
-  }
-
-  /// The value at a path, nil when a key or index is missing or a scalar is in the way. A
-  /// trailing empty component on an array (`Print :Specifiers:`) is the array itself.
-  func value(at path: [String]) -> PlistValue? {
-    var current = file.value
-    for (position, component) in path.enumerated() {
-      switch current {
-      case .dictionary(let dictionary):
-        guard let next = dictionary[component] else { return nil }
-        current = next
-      case .array(let items):
-        if component.isEmpty && position == path.count - 1 { return current }
-        guard let index = Int(component), items.indices.contains(index) else { return nil }
-        current = items[index]
-      default: return nil
-      }
-    }
-    return current
-  }
-
-  /// Whether adding at a path would overwrite: a dictionary's key that is there, or the root.
-  /// An array's index is never taken — adding there inserts before the element.
-  func occupied(_ path: [String]) -> Bool {
-    guard !path.isEmpty else { return true }
-    return value(at: Array(path.dropLast()))?.type == .dictionary && value(at: path) != nil
-  }
-
-  /// A path that does not lead to a container.
-  struct Missing: Error {}
-
-  /// Applies `change` to the container at `path`. With `creatingFor` (the key the change
-  /// puts into that container), missing containers on the way are made (`Add :a:b:c` on a
-  /// new file): a dictionary, or an array where the component after it is empty (`Add
-  /// :Schemes: string x` appends to a new array).
-  static func changing(
-    _ value: inout PlistValue, at path: ArraySlice<String>, creatingFor key: String?? = nil,
-    _ change: (inout PlistValue) throws(Missing) -> Void
-  ) throws(Missing) {
-    guard let first = path.first else { return try change(&value) }
-    switch value {
-    case .dictionary(var dictionary):
-      var made: PlistValue?
-      if let key {
-        let next = path.dropFirst().first ?? key
-        made = next == "" ? .array([]) : .dictionary(PlistDictionary())
-      }
-      guard var child = dictionary[first] ?? made else { throw Missing() }
-      dictionary[first] = nil  // the child is then the only holder: changed in place
-      try changing(&child, at: path.dropFirst(), creatingFor: key, change)
-      dictionary[first] = child
-      value = .dictionary(dictionary)
-    case .array(var items):
-      guard let index = Int(first), index >= 0, index <= items.count else { throw Missing() }
-      if index == items.count {
-        // `Add :PreferenceSpecifiers:3:Type …` on three specifiers: a new element at the end,
-        // as Settings-bundle scripts build one entry at a time.
-        guard let key else { throw Missing() }
-        let next = path.dropFirst().first ?? key
-        items.append(next == "" ? .array([]) : .dictionary(PlistDictionary()))
-      }
-      try changing(&items[index], at: path.dropFirst(), creatingFor: key, change)
-      value = .array(items)
-    default:
-      throw Missing()
-    }
-  }
-
-  /// Puts a value into a container under `key`: a dictionary's key; an array's index
-  /// (inserting before it, or appending past the end or for an empty key, when
-  /// `inserting`; else replacing that element).
-  static func put(
-    _ value: PlistValue, in parent: inout PlistValue, at key: String?, inserting: Bool
-  )
-    throws(Missing)
-  {
-    guard let key else { throw Missing() }
-    switch parent {
-    case .dictionary(var dictionary):
-      dictionary[key] = value
-      parent = .dictionary(dictionary)
-    case .array(var items):
-      if key.isEmpty && inserting {
-        items.append(value)
-      } else {
-        guard let index = Int(key), index >= 0 else { throw Missing() }
-        if inserting {
-          items.insert(value, at: min(index, items.count))
-        } else {
-          guard items.indices.contains(index) else { throw Missing() }
-          items[index] = value
-        }
-      }
-      parent = .array(items)
-    default:
-      throw Missing()
-    }
   }
 }

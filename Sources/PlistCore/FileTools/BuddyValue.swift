@@ -53,17 +53,25 @@ package enum BuddyType: String, Sendable, CaseIterable {
     case .integer:
       if text.isEmpty { return .integer(PlistInteger(0)) }
       if let integer = PlistInteger(decimal: text) { return .integer(integer) }
-      guard let real = Double(text), real.isFinite, real.magnitude < 9.2e18 else {
+      guard Self.isDecimal(text), let real = Double(text), real.magnitude < 9.2e18 else {
         throw .integer
       }
       return .integer(PlistInteger(Int64(real)))
     case .real:
       if text.isEmpty { return .real(0) }
-      guard let real = Double(text) else { throw .real }
+      guard Self.isDecimal(text), let real = Double(text) else { throw .real }
       return .real(real)
     case .date:
       guard let date = Self.date(text) ?? DateParsing.parse(text) else { throw .date }
       return .date(date)
+    }
+  }
+
+  /// A decimal number as people type one (`-3`, `2.5`, `1.5e2`): not Swift's hexadecimal
+  /// (`0x10`), `inf` or `nan`, which `Double` would also read.
+  private static func isDecimal(_ text: String) -> Bool {
+    text.utf8.allSatisfy { byte in
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.eE".utf8.contains(byte)
     }
   }
 
@@ -87,7 +95,8 @@ package enum BuddyType: String, Sendable, CaseIterable {
       zone = words[4].uppercased()
       yearWord = words[5]
     }
-    guard let year = Int(yearWord), (1...31).contains(day), (0...23).contains(clock[0]),
+    guard let year = Int(yearWord), abs(year) <= 1_000_000_000, (1...31).contains(day),
+      (0...23).contains(clock[0]),
       (0...59).contains(clock[1]), (0...60).contains(clock[2])
     else { return nil }
     if zone == "UTC" || zone == "GMT" {

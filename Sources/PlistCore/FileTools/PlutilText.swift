@@ -86,12 +86,14 @@ package enum PlutilText {
       }
       return text
     }
-    var shown = hex(bytes[...])
+    var shown: String
     if bytes.count > 24 {
       let head = stride(from: 0, to: 16, by: 4).map { hex(bytes[$0..<($0 + 4)]) }
       let tailStart = bytes.count - 8
       let tail = [hex(bytes[tailStart..<(tailStart + 4)]), hex(bytes[(tailStart + 4)...])]
       shown = head.joined(separator: " ") + " ... " + tail.joined(separator: " ")
+    } else {
+      shown = hex(bytes[...])
     }
     return "{length = \(bytes.count), bytes = 0x\(shown)}"
   }

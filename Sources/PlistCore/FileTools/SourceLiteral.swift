@@ -51,11 +51,14 @@ package enum SourceLiteral {
     _ value: PlistValue, language: Language, name: String, inputName: String, header: String?
   ) throws(Unrepresentable) -> String {
     var writer = Writer(language: language)
-    try writer.append(value, depth: 0)
+    let type = try writer.append(value, depth: 0)
     switch language {
     case .swift:
-      return
-        "/// Generated from \(inputName)\nlet \(name)\(swiftAnnotation(value)) = \(writer.text)\n"
+      // Swift infers a collection literal's type only when its elements agree: a root of
+      // several types, or of none, is annotated.
+      var annotation = ""
+      if type == nil { annotation = value.type == .array ? " : [Any]" : " : [String : Any]" }
+      return "/// Generated from \(inputName)\nlet \(name)\(annotation) = \(writer.text)\n"
     case .objectiveC:
       let imports = header.map { "#import \"\($0)\"\n\n" } ?? ""
       return imports + "/// Generated from \(inputName)\n__attribute__((visibility(\"hidden\")))\n"
@@ -80,47 +83,17 @@ package enum SourceLiteral {
     }
   }
 
-  /// Swift infers a collection literal's type only when its elements agree: a root whose
-  /// elements are of several types, or none, is annotated.
-  private static func swiftAnnotation(_ value: PlistValue) -> String {
-    switch value {
-    case .dictionary(let dictionary):
-      return isUniform(dictionary.values) ? "" : " : [String : Any]"
-    case .array(let items): return isUniform(items) ? "" : " : [Any]"
-    default: return ""
-    }
-  }
-
-  /// Whether the elements are all of one type that Swift can infer (nested collections
-  /// included), and there is at least one.
-  private static func isUniform(_ items: [PlistValue]) -> Bool {
-    guard let first = items.first.flatMap(swiftType) else { return false }
-    return items.allSatisfy { swiftType($0) == first }
-  }
-
-  /// The type Swift infers for a value's literal, or nil when it needs an annotation.
-  private static func swiftType(_ value: PlistValue) -> String? {
-    switch value {
-    case .string: return "String"
-    case .integer, .uid: return "Int"
-    case .real: return "Double"
-    case .boolean: return "Bool"
-    case .date: return "Date"
-    case .data: return "Data"
-    case .array(let items):
-      return isUniform(items) ? swiftType(items[0]).map { "[\($0)]" } : nil
-    case .dictionary(let dictionary):
-      return isUniform(dictionary.values)
-        ? swiftType(dictionary.values[0]).map { "[String : \($0)]" } : nil
-    }
-  }
-
-  /// The literal of one value and everything in it.
+  /// The literal of one value and everything in it, written in one walk that also works out
+  /// the type Swift infers for each literal (so that each is looked at once: asking again at
+  /// every level took time exponential in the depth).
   private struct Writer {
     let language: Language
     var text = ""
 
-    mutating func append(_ value: PlistValue, depth: Int) throws(Unrepresentable) {
+    /// Appends the literal; returns the type Swift infers for it (`Int`, `[String]`,
+    /// `[String : [Any]]`), or nil when it needs an annotation: a collection of elements of
+    /// several types, or of none.
+    mutating func append(_ value: PlistValue, depth: Int) throws(Unrepresentable) -> String? {
       let objectiveC = language == .objectiveC
       let indent = String(repeating: "    ", count: depth + 1)
       let closing = String(repeating: "    ", count: depth)
@@ -128,32 +101,46 @@ package enum SourceLiteral {
       case .dictionary(let dictionary):
         if dictionary.isEmpty {
           text += objectiveC ? "@{}" : "[:]"
-          return
+          return nil
         }
         text += objectiveC ? "@{\n" : "[\n"
+        var types: Set<String?> = []
         for key in PlutilText.ordered(dictionary.keys) {
           text += indent + string(key) + " : "
-          try append(dictionary[key] ?? .string(""), nested: depth + 1)
+          types.insert(try append(dictionary[key] ?? .string(""), nested: depth + 1))
           text += ",\n"
         }
         text += closing + (objectiveC ? "}" : "]")
+        return types.count == 1 ? types.first.flatMap { $0 }.map { "[String : \($0)]" } : nil
       case .array(let items):
         text += objectiveC ? "@[\n" : "[\n"
+        var types: Set<String?> = []
         for item in items {
           text += indent
-          try append(item, nested: depth + 1)
+          types.insert(try append(item, nested: depth + 1))
           text += ",\n"
         }
         text += closing + "]"
-      case .string(let value): text += string(value)
+        return types.count == 1 ? types.first.flatMap { $0 }.map { "[\($0)]" } : nil
+      case .string(let value):
+        text += string(value)
+        return "String"
       case .boolean(let flag):
         text += objectiveC ? (flag ? "@YES" : "@NO") : (flag ? "true" : "false")
-      case .integer(let integer): text += (objectiveC ? "@" : "") + integer.description
-      case .uid(let uid): text += (objectiveC ? "@" : "") + String(uid)
-      case .real(let real): text += (objectiveC ? "@" : "") + Self.real(real)
+        return "Bool"
+      case .integer(let integer):
+        text += (objectiveC ? "@" : "") + integer.description
+        return "Int"
+      case .uid(let uid):
+        text += (objectiveC ? "@" : "") + String(uid)
+        return "Int"
+      case .real(let real):
+        text += (objectiveC ? "@" : "") + Self.real(real)
+        return "Double"
       case .date(let date):
         guard !objectiveC else { throw Unrepresentable() }
         text += "Date(timeIntervalSinceReferenceDate: \(Self.real(date.secondsSinceReferenceDate)))"
+        return "Date"
       case .data(let data):
         guard !objectiveC else { throw Unrepresentable() }
         text += "Data(bytes: ["
@@ -162,15 +149,20 @@ package enum SourceLiteral {
           text += "0x" + (digits.count == 1 ? "0" : "") + digits + ","
         }
         text += "])"
+        return "Data"
       }
     }
 
-    /// A nested value: a collection Swift cannot infer on its own says what it is.
-    mutating func append(_ value: PlistValue, nested depth: Int) throws(Unrepresentable) {
-      try append(value, depth: depth)
-      if language == .swift, SourceLiteral.swiftType(value) == nil {
-        text += value.type == .array ? " as [Any]" : " as [String : Any]"
-      }
+    /// A nested value: a collection Swift cannot infer on its own says what it is (and is
+    /// then of that type to its parent).
+    mutating func append(_ value: PlistValue, nested depth: Int) throws(Unrepresentable)
+      -> String?
+    {
+      if let type = try append(value, depth: depth) { return type }
+      guard language == .swift else { return nil }
+      let type = value.type == .array ? "[Any]" : "[String : Any]"
+      text += " as " + type
+      return type
     }
 
     /// A real as a literal that reads back as the same double (`1.5`, `3.0`, `1e+20`).

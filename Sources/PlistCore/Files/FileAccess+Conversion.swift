@@ -90,15 +90,6 @@ extension FileAccess {
     _ produce: (ByteOutput) throws(PlistError) -> Void
   ) throws(PlistError) -> Void
 
-  /// A value the process no longer needs but does not free: it is about to exit, and
-  /// releasing a large tree costs a walk over every node.
-  private final class LeftForExit {
-    let value: PlistValue
-    private init(_ value: PlistValue) { self.value = value }
-
-    static func keep(_ value: PlistValue) { _ = Unmanaged.passRetained(LeftForExit(value)) }
-  }
-
   /// The input of a conversion, held so that it can be let go of once the value is read:
   /// XML to binary peaked with the text, the tree and the writer's tables all in memory.
   private final class ConversionInput {

@@ -10,25 +10,28 @@ public struct PlistPath: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Parameter text: The path as typed.
   public init?(_ text: String) {
-    guard text.hasPrefix(":") else { return nil }
+    // Split as UTF-8 bytes: `:` and `\` are ASCII, and a first walk over `Character`s in a
+    // process costs more in generic metadata than the split itself.
+    let bytes = Array(text.utf8)
+    guard bytes.first == UInt8(ascii: ":") else { return nil }
     var components: [String] = []
-    var current = ""
+    var current: [UInt8] = []
     var escaping = false
-    for character in text.dropFirst() {
+    for byte in bytes.dropFirst() {
       if escaping {
-        current.append(character)
+        current.append(byte)
         escaping = false
-      } else if character == "\\" {
+      } else if byte == UInt8(ascii: "\\") {
         escaping = true
-      } else if character == ":" {
-        components.append(current)
-        current = ""
+      } else if byte == UInt8(ascii: ":") {
+        components.append(String(decoding: current, as: UTF8.self))
+        current = []
       } else {
-        current.append(character)
+        current.append(byte)
       }
     }
-    if escaping { current.append("\\") }
-    if text.count > 1 { components.append(current) }
+    if escaping { current.append(UInt8(ascii: "\\")) }
+    if bytes.count > 1 { components.append(String(decoding: current, as: UTF8.self)) }
     self.components = components
   }
 

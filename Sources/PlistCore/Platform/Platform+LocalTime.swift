@@ -30,6 +30,7 @@ extension Platform {
   static func localSeconds(
     year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
   ) -> Int64? {
+    guard abs(year) <= 1_000_000_000 else { return nil }
     var fields = tm()
     fields.tm_year = Int32(clamping: year - 1900)
     fields.tm_mon = Int32(clamping: month - 1)

@@ -13,7 +13,8 @@ enum ToolModeCompletion {
   ]
   static let plutilOptions = [
     ("-s", "no output for good files"), ("-o", "the output file"), ("-e", "the output's extension"),
-    ("-r", "JSON for people"), ("-n", "no newline after a raw value"), ("--", "the end of options"),
+    ("-r", "JSON for people"), ("-n", "no newline after a raw value"),
+    ("--", "skipped, as plutil skips it"),
   ]
   static let formats = ["xml1", "binary1", "json", "swift", "objc"]
   static let valueTypes = [

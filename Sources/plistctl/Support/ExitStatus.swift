@@ -1,5 +1,3 @@
-import PlistCore
-
 /// The exit statuses of docs/plistctl.1 (EXIT STATUS).
 enum ExitStatus: Int32, Sendable {
   /// Success.
@@ -46,12 +44,4 @@ enum CommandFailure: Error, Equatable {
   case inSeveralContainers(String, [String])
   /// A domain the host does not have is only in containers of other apps (their names).
   case onlyInOtherContainers(String, [String])
-}
-
-/// Values a run no longer needs but does not free: the process is about to exit, and
-/// releasing a tree costs a walk over every node (a tenth of a PlistBuddy `Print`).
-enum LeftForExit {
-  nonisolated(unsafe) private static var kept: [PlistValue] = []
-
-  static func keep(_ value: PlistValue) { kept.append(value) }
 }

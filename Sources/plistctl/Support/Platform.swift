@@ -75,12 +75,15 @@ private func terminate(_ code: Int32) -> Never { exit(code) }
 
 /// Standard input read a line at a time, for PlistBuddy's shell: each command runs as soon
 /// as its line is typed (a pipe's lines are read the same way, in chunks). A line longer
-/// than `longest` bytes is cut there (the rest is the next line), so input without line
-/// feeds cannot grow memory without bound.
+/// than `longest` bytes comes back as its first `longest` bytes and the rest is dropped, so
+/// input without line feeds cannot grow memory without bound, nor a cut line's tail run as
+/// a command of its own; the shell refuses a line of that length.
 enum StandardInputLines {
   static let longest = 1 << 20
   nonisolated(unsafe) private static var pending: [UInt8] = []
   nonisolated(unsafe) private static var atEnd = false
+  /// Dropping the rest of a line that was too long.
+  nonisolated(unsafe) private static var dropping = false
 
   /// The next line without its line feed, nil at the end of the input.
   static func next() -> [UInt8]? {
@@ -88,13 +91,24 @@ enum StandardInputLines {
       if let newline = pending.firstIndex(of: 0x0A) {
         let line = Array(pending[..<newline])
         pending.removeFirst(newline + 1)
+        if dropping {
+          dropping = false
+          continue
+        }
         return line
       }
-      if atEnd || pending.count >= longest {
-        guard !pending.isEmpty else { return nil }
+      if dropping {
+        pending.removeAll()
+      } else if pending.count >= longest {
         let line = Array(pending.prefix(longest))
-        pending.removeFirst(line.count)
+        pending.removeAll()
+        dropping = true
         return line
+      }
+      if atEnd {
+        guard !pending.isEmpty else { return nil }
+        defer { pending.removeAll() }
+        return pending
       }
       var chunk = [UInt8](repeating: 0, count: 4096)
       let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }

@@ -95,25 +95,31 @@ enum BuddyMode {
     _ arguments: Arguments, file: String, _ current: FileAccess.EditedFile?,
     save: @escaping Save, limits: FileLimits, _ context: CommandContext
   ) throws -> Bool {
-    if current == nil { try context.writeOutput("File Doesn't Exist, Will Create: \(file)\n") }
+
     var session = BuddySession(
       file: current, printsXML: arguments.printsXML, limits: limits, save: save,
       reload: { () throws(PlistError) in
         try FileAccess.readEditedFile(path: file, source: file, limits: limits)
       })
+    // Output that cannot be written (a closed pipe) still lets the commands run and save.
+    var unshown = false
+    if current == nil {
+      let notice = "File Doesn't Exist, Will Create: \(TerminalText.escaped(file))\n"
+      if (try? context.writeOutput(notice)) == nil { unshown = true }
+    }
     for command in arguments.commands {
       var out = BuddySession.Output()
       let step = session.run(command, into: &out)
-      try show(out, context)
+      if (try? show(out, context)) == nil { unshown = true }
       if step == .exit { break }
     }
     if session.unsaved {
-      do { try save(session.file) } catch {
-        context.writeError(TerminalText.escaped("Error Saving File: \(error)") + "\n")
-      }
+      var out = BuddySession.Output()
+      session.saveChanges(into: &out)
+      if (try? show(out, context)) == nil { unshown = true }
     }
     LeftForExit.keep(session.file.value)
-    return session.failed
+    return session.failed || unshown
   }
 
   /// A save that takes the file's directory lock for the write (the shell's `Save`).
@@ -141,7 +147,9 @@ enum BuddyMode {
     } catch {
       return unreadable(file, error, context)
     }
-    if current == nil { try? context.writeOutput("File Doesn't Exist, Will Create: \(file)\n") }
+    if current == nil {
+      try? context.writeOutput("File Doesn't Exist, Will Create: \(TerminalText.escaped(file))\n")
+    }
     var session = BuddySession(
       file: current, printsXML: arguments.printsXML, limits: limits,
       save: lockedSave(file, limits),
@@ -152,6 +160,10 @@ enum BuddyMode {
       while true {
         try context.writeOutput("Command: ")
         guard let line = context.readLine() else { break }
+        guard line.count < StandardInputLines.longest else {
+          context.writeError("a command of 1 MiB or more was skipped\n")
+          continue
+        }
         var out = BuddySession.Output()
         let step = session.run(String(decoding: line, as: UTF8.self), into: &out)
         try show(out, context)

@@ -6,15 +6,15 @@ struct PlutilFile {
   let path: String
   let context: CommandContext
 
-  /// Where a verb's result goes: standard output, the input itself (under its lock), or
-  /// another file.
-  enum Destination: Equatable {
+  /// Where a verb's result goes when it is not the input itself (which is rewritten under
+  /// its lock): standard output, or another file.
+  enum Output: Equatable {
     case standardOutput
-    case inPlace
     case file(String)
   }
 
   func run() throws {
+    guard !path.isEmpty else { throw PlutilFailure(message: "Empty path specified") }
     switch arguments.verb {
     case .help: return
     case .lint:
@@ -40,6 +40,9 @@ struct PlutilFile {
     case .type(let keyPath, let expect):
       try extract(keyPath, .typeName, expect: expect)
     case .create(let format):
+      if format == .plist(.openStep) {
+        throw PlutilFailure(message: "Cannot create open step property lists")
+      }
       let empty = PlistValue.dictionary(PlistDictionary())
       try send(empty, as: format, to: path == "-" ? .standardOutput : .file(path), header: false)
     }
@@ -58,11 +61,10 @@ struct PlutilFile {
   private func rewrite(
     as format: PlutilFormat?, header: Bool = false, _ change: (PlistValue) throws -> PlistValue
   ) throws {
-    let destination = destination(for: format)
-    guard destination == .inPlace else {
+    if let output = output(for: format) {
       let input = try read()
       let value = try change(input.value)
-      return try send(value, as: format ?? kept(input.format), to: destination, header: header)
+      return try send(value, as: format ?? kept(input.format), to: output, header: header)
     }
     try FileAccess.edit(path: path, limits: try context.limits(), options: jsonOptions) {
       current, write in
@@ -77,9 +79,26 @@ struct PlutilFile {
   /// A rewrite keeps the input's format; plutil cannot write OpenStep.
   private func kept(_ format: PlistFormat) -> PlutilFormat { .plist(format) }
 
-  /// `-extract KEYPATH FORMAT` and `-type KEYPATH`: only the top-level key's value is built.
+  /// `-extract KEYPATH FORMAT` and `-type KEYPATH`: only the top-level key's value is built,
+  /// unless the value is written over the input (a plist format without `-o`), which is
+  /// then read and written under its lock.
   private func extract(_ keyPath: String, _ format: PlutilFormat, expect: String?) throws {
     let path = PlutilKeyPath(keyPath)
+    let pick = { (input: PlistValue) throws -> PlistValue in
+      guard let value = input.value(at: path) else {
+        throw PlutilFailure(
+          message:
+            "Could not extract value, error: No value at that key path or invalid key path: \(keyPath)"
+        )
+      }
+      let type = PlutilText.typeName(of: value)
+      if let expect, expect != type {
+        throw PlutilFailure(
+          message: "Value at [\(keyPath)] expected to be \(expect) but is \(type)")
+      }
+      return value
+    }
+    guard let output = output(for: format) else { return try rewrite(as: format, pick) }
     let input: PlistValue
     do {
       input = try PropertyList.decode(
@@ -89,24 +108,14 @@ struct PlutilFile {
       throw PlistError.parse(error, source: CommandContext.sourceName(self.path))
     }
     LeftForExit.keep(input)
-    guard let value = input.value(at: path) else {
-      throw PlutilFailure(
-        message:
-          "Could not extract value, error: No value at that key path or invalid key path: \(keyPath)"
-      )
-    }
-    let type = PlutilText.typeName(of: value)
-    if let expect, expect != type {
-      throw PlutilFailure(message: "Value at [\(keyPath)] expected to be \(expect) but is \(type)")
-    }
-    try send(value, as: format, to: destination(for: format), header: false)
+    try send(try pick(input), as: format, to: output, header: false)
   }
 
   /// Where the result goes: `-o PATH` (`-` standard output); standard input's result to
   /// standard output; `-e EXT` the input's path with that extension; Swift and Objective-C
   /// source beside the input (`.swift`, `.m`); a raw value or type word to standard
-  /// output; else the input itself.
-  private func destination(for format: PlutilFormat?) -> Destination {
+  /// output; else (nil) the input itself.
+  private func output(for format: PlutilFormat?) -> Output? {
     if let output = arguments.output { return output == "-" ? .standardOutput : .file(output) }
     if path == "-" || format == .raw || format == .typeName { return .standardOutput }
     if let fileExtension = arguments.fileExtension {
@@ -115,7 +124,7 @@ struct PlutilFile {
     switch format {
     case .swift: return .file(Self.replacingExtension(of: path, with: "swift"))
     case .objectiveC: return .file(Self.replacingExtension(of: path, with: "m"))
-    default: return .inPlace
+    default: return nil
     }
   }
 
@@ -132,7 +141,7 @@ struct PlutilFile {
 
   /// Writes a result in a format to its destination.
   private func send(
-    _ value: PlistValue, as format: PlutilFormat, to destination: Destination, header: Bool
+    _ value: PlistValue, as format: PlutilFormat, to destination: Output, header: Bool
   )
     throws
   {
@@ -140,14 +149,17 @@ struct PlutilFile {
     case .plist(let plist):
       try check(value, for: plist)
       switch destination {
-      case .standardOutput: try context.writeValue(value, plist, jsonOptions)
+      case .standardOutput:
+        // Made whole first (a failure prints nothing); on a terminal, the file's control
+        // characters escaped, as every output of plistctl's.
+        let bytes: [UInt8]
+        do { bytes = try PropertyList.encode(value, as: plist, options: jsonOptions) } catch {
+          throw PlistError.encoding(error)
+        }
+        try context.writeBytes(TerminalText.forStandardOutput(bytes))
       case .file(let file):
         try FileAccess.writeAtomically(
           value, as: plist, to: file, options: jsonOptions, intoSpecialOutputs: true)
-      case .inPlace:
-        try FileAccess.edit(path: path, limits: try context.limits(), options: jsonOptions) {
-          _, write in try write(FileAccess.EditedFile(value: value, format: plist))
-        }
       }
     case .raw, .typeName:
       let text = format == .raw ? PlutilText.raw(value) : PlutilText.typeName(of: value)
@@ -164,7 +176,7 @@ struct PlutilFile {
   /// `-convert swift|objc` (and `-extract … swift|objc`): the source, and with `-header` the
   /// Objective-C declaration beside it.
   private func sendSource(
-    _ value: PlistValue, language: SourceLiteral.Language, _ destination: Destination,
+    _ value: PlistValue, language: SourceLiteral.Language, _ destination: Output,
     _ header: Bool
   ) throws {
     let name = SourceLiteral.constantName(forInput: path)
@@ -192,20 +204,8 @@ struct PlutilFile {
     switch format {
     case .openStep: throw PlutilFailure.noOpenStep
     case .json:
-      guard value.type == .array || value.type == .dictionary, Self.fitsJSON(value) else {
-        throw PlutilFailure.notJSON
-      }
+      guard value.fitsJSONFile else { throw PlutilFailure.notJSON }
     default: break
-    }
-  }
-
-  private static func fitsJSON(_ value: PlistValue) -> Bool {
-    switch value {
-    case .date, .data, .uid: return false
-    case .real(let real): return real.isFinite
-    case .array(let items): return items.allSatisfy(fitsJSON)
-    case .dictionary(let dictionary): return dictionary.values.allSatisfy(fitsJSON)
-    default: return true
     }
   }
 

@@ -16,6 +16,9 @@ enum PlutilMode {
       try? context.writeOutput(help)
       return .success
     }
+    if parsed.verb == .print && parsed.silent {
+      context.writeError("-s doesn't make a lot of sense with -p.\n")  // and printing goes on
+    }
     var failed = false
     for file in parsed.files {
       do {
@@ -47,7 +50,8 @@ enum PlutilMode {
         return "The file “\(name)” couldn’t be opened because you don’t have permission to view it."
       default: return "(\(system))"
       }
-    case PlistError.encoding: return PlutilFailure.notJSON.message
+    case PlistError.encoding(let encoding) where encoding.format == .json:
+      return PlutilFailure.notJSON.message
     default: return "(\(error))"
     }
   }
@@ -80,7 +84,7 @@ enum PlutilMode {
       -e     the output's extension, instead of the input's
       -r     JSON for people, indented
       -n     no newline after a raw value or a type
-      --     the end of options (a file may start with '-')
+      --     skipped, as plutil skips it (it does not end the options)
 
     """
 }

@@ -176,6 +176,64 @@ struct BuddySessionTests {
     #expect(run(&buddy, "Print CFBundleURLTypes:").out.hasPrefix("Array {\n    Dict {"))
   }
 
+  /// From the review: wrong or silent answers it found, each now the right one.
+  @Test func mergeOfADictionaryIntoAnArrayFails() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("d.plist", "<plist><dict><key>k</key><string>v</string></dict></plist>")
+    var buddy = session()
+    let merged = run(&buddy, "Merge \(dir.path("d.plist")) :CFBundleURLTypes")
+    #expect(merged.err == ["Merge: Can't Add dict Entries to array"] && buddy.failed)
+    #expect(buddy.file.value["CFBundleURLTypes"] == Self.info["CFBundleURLTypes"])
+  }
+
+  @Test func aTrailingColonNamesTheContainerForEveryCommand() {
+    var buddy = session()
+    #expect(run(&buddy, "CD :CFBundleURLTypes:", "Print 0:CFBundleURLSchemes:0").out == "myapp\n")
+    _ = run(&buddy, "CD :", "Delete :CFBundleURLTypes:")
+    #expect(buddy.file.value["CFBundleURLTypes"] == nil && !buddy.failed)
+  }
+
+  @Test func badDatesAndDeepEntriesAreRefusedNotCrashedOn() {
+    var buddy = session()
+    let huge = run(&buddy, "Add :d date 'Mon Jan 01 00:00:00 -9223372036854775807'")
+    #expect(huge.out == "Unrecognized Date Format\n" && buddy.file.value["d"] == nil)
+    let deep = ":" + Array(repeating: "a", count: 60_000).joined(separator: ":")
+    #expect(
+      run(&buddy, "Add \(deep) string x").err.first?.hasPrefix("Add: Can't Add Entry") == true)
+    #expect(buddy.failed && buddy.file.value["a"] == nil)
+    var hex = session()
+    #expect(run(&hex, "Set :Count 0x10").out == "Unrecognized Integer Format\n")
+    #expect(hex.file.value["Count"] == 3)
+  }
+
+  @Test func aValueOfSeveralWordsLosesItsQuotesToo() {
+    var buddy = session()
+    _ = run(&buddy, "Set :CFBundleVersion hello \"big  world\" 'and more'")
+    #expect(buddy.file.value["CFBundleVersion"] == "hello big  world and more")
+  }
+
+  @Test func importOntoAScalarRootReplacesIt() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("blob", bytes: [1, 2])
+    var buddy = session("text")
+    #expect(run(&buddy, "Import : \(dir.path("blob"))").err.isEmpty)
+    #expect(buddy.file.value == .data(PlistData([1, 2])))
+  }
+
+  @Test func aJSONFileIsNotSavedWithValuesJSONCannotHold() {
+    let saves = Saves()
+    var buddy = BuddySession(
+      file: FileAccess.EditedFile(value: ["a": 1], format: .json), printsXML: false,
+      limits: .standard, save: { saves.files.append($0) }, reload: { nil })
+    let (_, err) = run(&buddy, "Add :when date 'Mon Jan 01 00:00:00 UTC 2024'", "Save")
+    #expect(err.first?.hasPrefix("Error Saving File: a JSON file cannot hold") == true)
+    #expect(buddy.failed && saves.files.isEmpty)
+    _ = run(&buddy, "Delete :when", "Save")
+    #expect(saves.files.map(\.format) == [.json])
+  }
+
   @Test func deleteCopyAndClear() {
     var buddy = session()
     _ = run(
