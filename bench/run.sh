@@ -591,7 +591,7 @@ tools_bench() (
     "$links/PlistBuddy -c 'Print :CFBundleVersion' $info"
     "$links/plutil -extract Key raw $domain" "$links/PlistBuddy -c 'Print :Key' $domain")
   prepares=()
-  rotated tools 6 10 60
+  rotated tools 10 10 100
   echo "== callgrind"
   cg() { # name command…
     local name=$1

@@ -32,6 +32,10 @@ struct ToolModeProcessTests {
     #expect(missing.status == 1 && missing.stderr == "Print: Entry, \":Nope\", Does Not Exist\n")
     let lint = try CLI.runProcess([info], program: plutil)
     #expect(lint.stdout == "\(info): OK\n")
+    // Only the whole last component counts: `myplutil` is plistctl.
+    let other = files.directory.url.appendingPathComponent("myplutil")
+    try FileManager.default.createSymbolicLink(at: other, withDestinationURL: CLI.executable)
+    #expect(try CLI.runProcess(["--version"], program: other).stdout.hasPrefix("plistctl "))
     // `plistctl plutil` is the same program.
     let same = try CLI.runProcess(["plutil", "-extract", "CFBundleVersion", "raw", info])
     #expect(same.stdout == "77\n")

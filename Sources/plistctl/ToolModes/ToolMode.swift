@@ -4,22 +4,11 @@ import PlistCore
 /// the name the binary is run under (a link named `plutil` or `PlistBuddy`, as busybox is
 /// run): then every argument is the tool's own.
 enum ToolMode {
-  /// The mode a program name selects (its last path component), if any.
-  static func named(_ programName: String) -> (
-    (_ arguments: [String], _ context: CommandContext) -> ExitStatus
-  )? {
-    // Any case: a Mac's disk ignores it, and scripts call `/usr/libexec/PListBuddy` too.
-    switch programName.split(separator: "/").last?.lowercased() {
-    case "plutil": return PlutilMode.run
-    case "plistbuddy": return BuddyMode.run
-    default: return nil
-    }
-  }
+  /// A mode's run: the tool's arguments in, an exit status out.
+  typealias Run = (_ arguments: [String], _ context: CommandContext) -> ExitStatus
 
   /// The mode a first word selects (`plutil`, `buddy`), if any.
-  static func command(_ word: String) -> (
-    (_ arguments: [String], _ context: CommandContext) -> ExitStatus
-  )? {
+  static func command(_ word: String) -> Run? {
     switch word {
     case "plutil": return PlutilMode.run
     case "buddy": return BuddyMode.run
@@ -33,8 +22,7 @@ enum ToolMode {
     arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32,
     context: CommandContext
   ) -> ExitStatus? {
-    guard count > 0, let zero = arguments[0], endsWithModeName(zero) else { return nil }
-    guard let mode = named(String(cString: zero)) else { return nil }
+    guard count > 0, let zero = arguments[0], let mode = named(zero) else { return nil }
     guard let raw = RawArguments.current() else {
       context.writeError(Platform.unreadableArgumentsCause() + "\n")
       return .failure
@@ -45,17 +33,26 @@ enum ToolMode {
     }
   }
 
-  /// Whether a C string ends in `plutil` or `plistbuddy`, in any case (the cheap test before
-  /// any String is made).
-  private static func endsWithModeName(_ name: UnsafePointer<CChar>) -> Bool {
+  /// The mode whose name is the program's last path component, in any case — a Mac's disk
+  /// ignores case, and scripts call `/usr/libexec/PListBuddy` too; nil for any other name
+  /// (`myplutil` included). Read from the C string: no String or array is made for
+  /// plistctl's own runs.
+  private static func named(_ name: UnsafePointer<CChar>) -> Run? {
     var length = 0
     while name[length] != 0 { length += 1 }
-    for suffix in ["plutil", "plistbuddy"] {
-      let bytes = suffix.utf8
-      guard length >= bytes.count else { continue }
-      let tail = (length - bytes.count)..<length
-      if zip(bytes, tail).allSatisfy({ UInt8(bitPattern: name[$1]) | 0x20 == $0 }) { return true }
+    func lastComponentIs(_ lowercased: StaticString) -> Bool {
+      let count = lowercased.utf8CodeUnitCount
+      guard length >= count else { return false }
+      let start = length - count
+      guard start == 0 || name[start - 1] == CChar(UInt8(ascii: "/")) else { return false }
+      for offset in 0..<count
+      where UInt8(bitPattern: name[start + offset]) | 0x20 != lowercased.utf8Start[offset] {
+        return false
+      }
+      return true
     }
-    return false
+    if lastComponentIs("plutil") { return PlutilMode.run }
+    if lastComponentIs("plistbuddy") { return BuddyMode.run }
+    return nil
   }
 }
