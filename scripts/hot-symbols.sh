@@ -58,6 +58,11 @@ run small export com.example.hot "$work/exported.plist"
 run small import com.example.other "$work/exported.plist"
 run small --version
 run small --help
+# The compatibility modes reading one value, as scripts do (run as `plistctl plutil`: the
+# same functions as through a link, but for the name's check).
+cp "$XDG_CONFIG_HOME/com.example.hot.plist" "$work/Info.plist"
+run small plutil -extract Key raw "$work/Info.plist"
+run small buddy -c "Print :Key" "$work/Info.plist"
 
 # A program reading one key through Defaults (bench/defaults/read_one_key.swift, linked as
 # plistctl is, with this list), for apps that link their start-up path the same way.
