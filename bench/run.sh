@@ -262,6 +262,14 @@ defaults_bench() (
 # drift spreads over all of them), each round exported to bench/results/NAME-ROUND.json, which
 # report.py pools. Commands in the arrays names and cmds, and, when set, a --prepare command
 # for each in prepares.
+# Appends "NAME INSTRUCTIONS" to FILE: callgrind's count for the whole process.
+callgrind_count() { # file name command…
+  local file=$1 name=$2
+  shift 2
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    sed -n "s/.*Collected : \([0-9]*\).*/$name \1/p" >>"$file"
+}
+
 rotated() { # name rounds warmup runs
   local name=$1 rounds=$2 warmup=$3 runs=$4 n=${#names[@]} round i j
   for round in $(seq 0 $((rounds - 1))); do
@@ -508,12 +516,7 @@ scale_bench() (
   rotated scale-convert 3 1 5
   memory_bench "$p" "$W"
   echo "== callgrind"
-  cg() { # name command…
-    local name=$1
-    shift
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-      sed -n "s/.*Collected : \([0-9]*\).*/$name \1/p" >>bench/results/scale-callgrind.txt
-  }
+  cg() { callgrind_count bench/results/scale-callgrind.txt "$@"; }
   XDG_CONFIG_HOME=$W/small cg read-small "$p" read com.example.bench Key
   cg noop-static "$noop"
   cg noop-concurrency "$noop_concurrency"
@@ -593,12 +596,7 @@ tools_bench() (
   prepares=()
   rotated tools 10 10 100
   echo "== callgrind"
-  cg() { # name command…
-    local name=$1
-    shift
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-      sed -n "s/.*Collected : \([0-9]*\).*/$name \1/p" >>bench/results/tools-callgrind.txt
-  }
+  cg() { callgrind_count bench/results/tools-callgrind.txt "$@"; }
   cg read-domain "$p" read com.example.bench
   cg read-key "$p" read com.example.bench Key
   cg plutil-info "$links/plutil" -extract CFBundleVersion raw "$info"

@@ -19,6 +19,7 @@ struct BuddyModeTests {
       "2.0.1", at: PlistPath(topLevelKey: "CFBundleShortVersionString"))
     expected = try expected.setting("42", at: PlistPath(topLevelKey: "CFBundleVersion"))
     #expect(try files.plistlib("Info.plist") == expected)
+    #expect(try files.readAlike("Info.plist"))
     #expect(try files.format("Info.plist") == .xml)
     // The way scripts read a value into a variable, and the glued form resign scripts use.
     #expect(try files.run("buddy", "-c", "Print :CFBundleVersion", info).stdout == "42\n")
@@ -58,6 +59,7 @@ struct BuddyModeTests {
     #expect(changed["com.apple.security.app-sandbox"] == true)
     #expect(
       changed[path: PlistPath(":keychain-access-groups:0")!] == "$(AppIdentifierPrefix)shared")
+    #expect(try files.readAlike("Info.plist") && files.readAlike("App.entitlements"))
   }
 
   @Test func exportOptionsAreWrittenToANewFileAsXML() throws {
@@ -76,6 +78,7 @@ struct BuddyModeTests {
         "method": "app-store", "teamID": "ABCDE12345", "uploadSymbols": true,
         "provisioningProfiles": ["com.example.app": "App Store Profile"],
       ])
+    #expect(try files.readAlike("ExportOptions.plist"))
     // Printing a file that is not there makes nothing.
     let print = try files.run("buddy", "-c", "Print", files.path("none.plist"))
     #expect(
@@ -131,6 +134,7 @@ struct BuddyModeTests {
     #expect(try files.format("Info.plist") == .binary)
     #expect(try files.plistlib("Info.plist")["CFBundleVersion"] == "9")
     #expect(try files.foundation("Info.plist").1 == .binary)
+    #expect(try files.readAlike("Info.plist"))
   }
 
   @Test func theShellReadsCommandsFromStandardInput() throws {

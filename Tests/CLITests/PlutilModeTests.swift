@@ -21,6 +21,7 @@ struct PlutilModeTests {
       "2.0.1", at: PlistPath(topLevelKey: "CFBundleShortVersionString"))
     expected = try expected.setting("42", at: PlistPath(topLevelKey: "CFBundleVersion"))
     #expect(try files.plistlib("Info.plist") == expected)
+    #expect(try files.readAlike("Info.plist"))
     #expect(try files.format("Info.plist") == .xml)
     let read = try files.run("plutil", "-extract", "CFBundleVersion", "raw", "-o", "-", info)
     #expect(read.status == 0 && read.stdout == "42\n")
@@ -56,6 +57,7 @@ struct PlutilModeTests {
     #expect(
       try files.plistlib("Fresh.plist")["CFBundleURLTypes"]
         == [["CFBundleURLName": "com.example.app", "CFBundleURLSchemes": ["zero", "one"]]])
+    #expect(try files.readAlike("Info.plist") && files.readAlike("Fresh.plist"))
   }
 
   @Test func entitlementsKeysWithDotsAreEscaped() throws {
@@ -77,6 +79,7 @@ struct PlutilModeTests {
     #expect(after["com.apple.security.app-sandbox"] == true)
     guard case .array(let items)? = groups else { throw Fail("no groups in the fixture") }
     #expect(after["keychain-access-groups"] == .array(["$(AppIdentifierPrefix)shared"] + items))
+    #expect(try files.readAlike("App.entitlements"))
     let count = try files.run("plutil", "-extract", "keychain-access-groups", "raw", path)
     #expect(count.stdout == "\(items.count + 1)\n")
   }
@@ -104,6 +107,7 @@ struct PlutilModeTests {
         "thinning": "<none>",
       ])
     #expect(try files.run("plutil", "-lint", path).stdout == "\(path): OK\n")
+    #expect(try files.readAlike("ExportOptions.plist"))
   }
 
   @Test func aBinaryFileStaysBinaryAndJSONStaysJSON() throws {
@@ -116,6 +120,7 @@ struct PlutilModeTests {
     #expect(try files.format("Info.plist") == .binary)
     #expect(try files.plistlib("Info.plist")["CFBundleVersion"] == "7")
     #expect(try files.foundation("Info.plist").1 == .binary)
+    #expect(try files.readAlike("Info.plist"))
 
     let json = files.path("config.json")
     try files.directory.write("config.json", "{\"name\": \"x\", \"list\": [1, 2]}")

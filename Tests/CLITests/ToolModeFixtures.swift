@@ -39,6 +39,39 @@ struct ToolModeFixtures {
     return (object, format)
   }
 
+  /// What Foundation's PropertyListSerialization reads, as a value (booleans told from
+  /// numbers by their type), to compare with plistlib's.
+  func foundationValue(_ name: String) throws -> PlistValue {
+    try Self.value(of: try foundation(name).0)
+  }
+
+  /// Whether plistlib and Foundation read a file alike — the interop the modes promise.
+  func readAlike(_ name: String) throws -> Bool {
+    try plistlib(name) == foundationValue(name)
+  }
+
+  private struct Unknown: Error {}
+
+  private static func value(of object: Any) throws -> PlistValue {
+    switch object {
+    case let text as String: return .string(text)
+    case let number as NSNumber:
+      switch String(cString: number.objCType) {
+      case "c", "B": return .boolean(number.boolValue)
+      case "d", "f": return .real(number.doubleValue)
+      case "Q": return .integer(PlistInteger(number.uint64Value))
+      default: return .integer(PlistInteger(number.int64Value))
+      }
+    case let date as Date:
+      return .date(PlistDate(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate))
+    case let data as Data: return .data(PlistData([UInt8](data)))
+    case let items as [Any]: return .array(try items.map(value(of:)))
+    case let dictionary as [String: Any]:
+      return .dictionary(PlistDictionary(try dictionary.mapValues(value(of:))))
+    default: throw Unknown()
+    }
+  }
+
   /// The format a file is in, as PlistCore's reader finds it.
   func format(_ name: String) throws -> PlistFormat {
     try PropertyList.decode(try directory.read(name)).format

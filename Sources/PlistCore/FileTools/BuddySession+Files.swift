@@ -77,13 +77,7 @@ extension BuddySession {
     }
     let data = PlistValue.data(PlistData(bytes))
     if value(at: target) != nil { return replace(at: target, with: data) }
-    do {
-      try Self.changing(&file.value, at: target.dropLast(), creatingFor: target.last) {
-        (parent) throws(Missing) in
-        try Self.put(data, in: &parent, at: target.last, inserting: true)
-      }
-      unsaved = true
-    } catch {
+    do { try insert(data, at: target) } catch {
       fail("Import: Can't Add Entry, \"\(typed)\", to Parent", &out)
     }
   }

@@ -41,6 +41,19 @@ extension BuddySession {
     return value(at: Array(path.dropLast()))?.type == .dictionary && value(at: path) != nil
   }
 
+  /// Adds a value at a path (Add, Copy, Import): missing containers on the way are made; a
+  /// dictionary's key is set, an array's index inserts before that element, an empty last
+  /// component appends.
+  ///
+  /// - Throws: `Missing` when a scalar is in the way, or an index is past the end.
+  mutating func insert(_ value: PlistValue, at path: [String]) throws(Missing) {
+    try Self.changing(&file.value, at: path.dropLast(), creatingFor: path.last) {
+      (parent) throws(Missing) in
+      try Self.put(value, in: &parent, at: path.last, inserting: true)
+    }
+    unsaved = true
+  }
+
   /// Replaces the value at a path that exists (the root too).
   mutating func replace(at path: [String], with newValue: PlistValue) {
     if path.isEmpty {

@@ -218,13 +218,7 @@ package struct BuddySession {
     do { newValue = try type.value(command.value(from: 2)) } catch {
       return out.line(error.description)
     }
-    do {
-      try Self.changing(&file.value, at: path.dropLast(), creatingFor: path.last) {
-        (parent) throws(Missing) in
-        try Self.put(newValue, in: &parent, at: path.last, inserting: true)
-      }
-      unsaved = true
-    } catch {
+    do { try insert(newValue, at: path) } catch {
       fail("Add: Can't Add Entry, \"\(typed)\", to Parent", &out)
     }
   }
@@ -241,13 +235,7 @@ package struct BuddySession {
     if occupied(target) {
       return fail("Copy: \"\(destination)\" Entry Already Exists", &out)
     }
-    do {
-      try Self.changing(&file.value, at: target.dropLast(), creatingFor: target.last) {
-        (parent) throws(Missing) in
-        try Self.put(value, in: &parent, at: target.last, inserting: true)
-      }
-      unsaved = true
-    } catch {
+    do { try insert(value, at: target) } catch {
       fail("Copy: Can't Add Entry, \"\(destination)\", to Parent", &out)
     }
   }
