@@ -6,7 +6,9 @@ extension WriteArguments {
   ///
   /// - Parameter value: The value.
   /// - Returns: Arguments for `plistctl write DOMAIN KEY …`.
-  package static func spelling(of value: PlistValue) -> [String] {
+  /// - Throws: `PlistEncodingError` for a value nested deeper than a property list may be
+  ///   (one built in code: every reader refuses such a file), which no argument can spell.
+  package static func spelling(of value: PlistValue) throws(PlistEncodingError) -> [String] {
     switch value {
     case .string(let s): return ["-string", s]
     case .integer(let i): return ["-int", i.description]
@@ -23,15 +25,9 @@ extension WriteArguments {
       return ["-float", r.description]
     case .date(let d):
       if let text = DateFormatting.iso8601WithFraction(d) { return ["-date", text] }
-      return [fragment(value)]
+      return [try XMLPlistWriter.fragment(value)]
     default:
-      return [fragment(value)]
+      return [try XMLPlistWriter.fragment(value)]
     }
-  }
-
-  private static func fragment(_ value: PlistValue) -> String {
-    // Only nesting deeper than any reader accepts can fail here; such a value cannot have
-    // been read from a file in the first place.
-    (try? XMLPlistWriter.fragment(value)) ?? "<dict/>"
   }
 }

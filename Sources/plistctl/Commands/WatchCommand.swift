@@ -58,9 +58,15 @@ struct WatchCommand: Command {
         let words: [String]
         switch change {
         case .set(let path, let value):
+          let spelled: [String]
+          do { spelled = try WriteArguments.spelling(of: value) } catch {
+            // No argument spells it; said on its own line, and watching goes on.
+            context.report("\(keyWord(path)): \(error)")
+            continue
+          }
           words =
             prefix + ["write", domainWord, ShellQuoting.quote(keyWord(path))]
-            + WriteArguments.spelling(of: value).map(ShellQuoting.quote)
+            + spelled.map(ShellQuoting.quote)
         case .removed(let path):
           words = prefix + ["delete", domainWord, ShellQuoting.quote(keyWord(path))]
         }

@@ -86,7 +86,7 @@ enum KeyCompletion {
     else { return [] }
     var spellings: [(flag: String, argument: String, title: String)] = []
     for (choice, title) in zip(choices, entry.choiceTitles) {
-      let words = WriteArguments.spelling(of: choice.value)
+      guard let words = try? WriteArguments.spelling(of: choice.value) else { continue }
       if words.count == 2 { spellings.append((words[0], words[1], title)) }
     }
     return spellings

@@ -104,6 +104,9 @@ struct EffectiveView {
 
   /// A value on one line, as `write` would take it.
   private static func spelling(_ value: PlistValue) -> String {
-    WriteArguments.spelling(of: value).map(ShellQuoting.quote).joined(separator: " ")
+    guard let words = try? WriteArguments.spelling(of: value) else {
+      return "(nested too deep to write as arguments)"
+    }
+    return words.map(ShellQuoting.quote).joined(separator: " ")
   }
 }

@@ -212,8 +212,9 @@ enum Messages {
   /// Mac), what it would have stored and how to store that on purpose, so that the author
   /// of a script copied from a Mac knows what to change.
   private static func storedByDefaults(_ flag: String, _ argument: String) -> String {
-    guard let value = WriteArguments.storedByDefaults(flag, argument) else { return "" }
-    let words = WriteArguments.spelling(of: value)
+    guard let value = WriteArguments.storedByDefaults(flag, argument),
+      let words = try? WriteArguments.spelling(of: value)  // a scalar: always spelled
+    else { return "" }
     return "; macOS defaults would silently store \(words[words.count - 1]): "
       + "write \(words.joined(separator: " ")) for that"
   }

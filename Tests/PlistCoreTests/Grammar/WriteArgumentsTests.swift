@@ -64,7 +64,7 @@ struct WriteArgumentsTests {
     var generator = ValueGenerator(seed: 5)
     for _ in 0..<200 {
       let value = generator.value(depth: 3)
-      let replayed = try WriteArguments.parse(WriteArguments.spelling(of: value))
+      let replayed = try WriteArguments.parse(try WriteArguments.spelling(of: value))
       // Dates inside collections go through XML, which keeps whole seconds.
       let expected: PlistValue
       switch value {
@@ -73,6 +73,14 @@ struct WriteArgumentsTests {
       }
       #expect(replayed == .set(expected), "\(value)")
     }
+  }
+
+  /// A value nested deeper than any file may be (built in code) has no spelling: refused,
+  /// not replaced by an empty dictionary as it once silently was.
+  @Test func aValueTooDeepToWriteHasNoSpelling() {
+    var value: PlistValue = "leaf"
+    for _ in 0..<(PropertyList.maximumDepth + 5) { value = [value] }
+    #expect(throws: PlistEncodingError.self) { try WriteArguments.spelling(of: value) }
   }
 
   @Test(arguments: [
