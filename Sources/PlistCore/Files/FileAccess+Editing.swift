@@ -78,16 +78,8 @@ extension FileAccess {
     path: String, source: String, limits: FileLimits, anyKind: Bool = false,
     keepingOnly key: String? = nil
   ) throws(PlistError) -> EditedFile? {
-    let read: [UInt8]?
-    if anyKind {
-      do { read = try FileAccess.read(path: path, maximumSize: limits.maximumSize) } catch {
-        guard case .system(let failure) = error, failure.errno == .noSuchFileOrDirectory else {
-          throw error
-        }
-        read = nil
-      }
-    } else {
-      read = try readRegularFile(path: path, maximumSize: limits.maximumSize)
+    let read = try regularFile(path, limits.maximumSize) { () throws(SystemError) in
+      try Platform.readFile(atPath: path, limit: limits.maximumSize, regularOnly: !anyKind)
     }
     guard let bytes = read else { return nil }
     if let key {

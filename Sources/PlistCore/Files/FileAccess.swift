@@ -42,7 +42,7 @@ package enum FileAccess {
 
   /// What `read` found, or nil when there is no file; the errors of a file that must be a
   /// regular one.
-  private static func regularFile<Bytes>(
+  static func regularFile<Bytes>(
     _ path: String, _ maximumSize: Int,
     _ read: () throws(SystemError) -> Platform.FileContents<Bytes>
   ) throws(PlistError) -> Bytes? {

@@ -12,8 +12,6 @@ enum BuddyMode {
     var printsXML = false
     var help = false
     var files: [String] = []
-    /// `-c` was given (even if only with an empty command).
-    var batch = false
   }
 
   static let usage = """
@@ -33,7 +31,6 @@ enum BuddyMode {
       case "-c":
         guard let command = rest.popFirst() else { return usage(context) }
         arguments.commands.append(command)
-        arguments.batch = true
       case "-x": arguments.printsXML = true
       case "-h", "--help": arguments.help = true
       case _ where word.hasPrefix("-") && word.count > 1: return usage(context)
@@ -49,7 +46,8 @@ enum BuddyMode {
       try? context.writeOutput("Invalid Arguments\n\n")
       return .failure
     }
-    return arguments.batch
+    // `-c` given, even with an empty command, is a batch run.
+    return !arguments.commands.isEmpty
       ? batch(arguments, file: file, context: context)
       : interactive(arguments, file: file, context: context)
   }

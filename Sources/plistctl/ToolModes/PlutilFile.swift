@@ -64,20 +64,17 @@ struct PlutilFile {
     if let output = output(for: format) {
       let input = try read()
       let value = try change(input.value)
-      return try send(value, as: format ?? kept(input.format), to: output, header: header)
+      return try send(value, as: format ?? .plist(input.format), to: output, header: header)
     }
     try FileAccess.edit(path: path, limits: try context.limits(), options: jsonOptions) {
       current, write in
       guard let current else { throw missingFile() }
       let value = try change(current.value)
-      guard case .plist(let written) = format ?? kept(current.format) else { return }
+      guard case .plist(let written) = format ?? .plist(current.format) else { return }
       try check(value, for: written)
       try write(FileAccess.EditedFile(value: value, format: written))
     }
   }
-
-  /// A rewrite keeps the input's format; plutil cannot write OpenStep.
-  private func kept(_ format: PlistFormat) -> PlutilFormat { .plist(format) }
 
   /// `-extract KEYPATH FORMAT` and `-type KEYPATH`: only the top-level key's value is built,
   /// unless the value is written over the input (a plist format without `-o`), which is
