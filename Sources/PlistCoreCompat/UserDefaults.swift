@@ -263,20 +263,23 @@ open class UserDefaults: @unchecked Sendable {
     try? defaults.removePersistentDomain(forName: domainName)
   }
 
-  /// Whether an administrator forces the key's value: never, as Foundation on Linux answers.
+  /// Whether an administrator forces (or locks) the key's value, in this domain, a suite or
+  /// the global domain: `Defaults.objectIsForced(forKey:)` (docs/managed.md; Foundation on
+  /// Linux always answers false).
   ///
   /// - Parameter key: The key.
-  /// - Returns: False.
-  open func objectIsForced(forKey key: String) -> Bool { false }
+  /// - Returns: Whether it is forced.
+  open func objectIsForced(forKey key: String) -> Bool { defaults.objectIsForced(forKey: key) }
 
-  /// Whether an administrator forces the key's value in a domain: never, as Foundation on
-  /// Linux answers.
+  /// Whether an administrator forces (or locks) the key's value in a domain.
   ///
   /// - Parameters:
   ///   - key: The key.
   ///   - domain: The domain.
-  /// - Returns: False.
-  open func objectIsForced(forKey key: String, inDomain domain: String) -> Bool { false }
+  /// - Returns: Whether it is forced there.
+  open func objectIsForced(forKey key: String, inDomain domain: String) -> Bool {
+    defaults.objectIsForced(forKey: key, inDomain: domain)
+  }
 
   /// A `[String: Any]` as a plist dictionary; a value with no plist form stops the program,
   /// as Foundation stops it.

@@ -23,6 +23,7 @@ enum Plistctl {
       where: matches, ReadCommand.self, ReadTypeCommand.self, WriteCommand.self,
       RenameCommand.self, DeleteCommand.self, DomainsCommand.self, FindCommand.self,
       ExportCommand.self, ImportCommand.self, WatchCommand.self, WhereCommand.self,
+      ManagedCommand.self, WritableCommand.self,
       KeysCommand.self, ConvertCommand.self, LintCommand.self, PrintCommand.self,
       ResetCommand.self, DumpCommand.self, SettingsLintCommand.self,
       SettingsDefaultsCommand.self, SettingsAttachCommand.self, SettingsDetachCommand.self,

@@ -18,11 +18,14 @@ struct Sandbox {
   /// directory of `$XDG_DATA_DIRS`, both inside the sandbox so no system directory is read.
   var dataHome: String { directory.path("data") }
   var sharedData: String { directory.path("share") }
+  /// The administrator's managed preferences (`$XDG_CONFIG_DIRS`; `/etc/xdg` is searched
+  /// after it, as always).
+  var managed: ManagedFiles { ManagedFiles(in: directory) }
 
   var environment: [String: String] {
     [
       "XDG_CONFIG_HOME": root, "HOME": directory.url.path, "PLISTCTL_SYSTEM_ROOT": systemRoot,
-      "XDG_DATA_HOME": dataHome, "XDG_DATA_DIRS": sharedData,
+      "XDG_DATA_HOME": dataHome, "XDG_DATA_DIRS": sharedData, "XDG_CONFIG_DIRS": managed.path,
       // Settings bundles are shown in the user's language: none, unless a test says so.
       "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8",
     ]

@@ -9,7 +9,9 @@
 /// write, and the store's merge then decides (last writer wins) what both end with. A value
 /// from the store that the domain's Settings schema refuses (another machine's, say) is not
 /// written into the domain, as `write` would refuse it: the domain keeps its value, and the
-/// refusal is reported at every sync until the store's value changes.
+/// refusal is reported at every sync until the store's value changes. A key the
+/// administrator forces or locks (docs/managed.md) is never written into its domain either,
+/// and is reported the same way.
 package struct CloudMirror: Sendable {
   /// The store.
   package let store: CloudStore
@@ -70,8 +72,9 @@ package struct CloudMirror: Sendable {
     return try applyStoreChanges(refused: &refused)
   }
 
-  /// Writes the store's changes into the domains, collecting the values their schemas
-  /// refused (`PlistError.refusedBySchema`, each naming its key; not written).
+  /// Writes the store's changes into the domains, collecting the values not written: those
+  /// their schemas refused (`PlistError.refusedBySchema`) and the keys the administrator
+  /// forces (`.forcedByAdministrator`), each naming its key.
   ///
   /// - Parameter refused: Gets the refusals.
   /// - Returns: The keys written to domains, as `domain key`.
@@ -90,7 +93,7 @@ package struct CloudMirror: Sendable {
   package func sync() throws(PlistError) -> CloudStore.SyncReport {
     try sendLocalChanges()
     var report = try store.sync()
-    try applyStoreChanges(refused: &report.refusedBySchema)
+    try applyStoreChanges(refused: &report.refused)
     return report
   }
 
@@ -124,6 +127,7 @@ package struct CloudMirror: Sendable {
     for (domainName, domainKeys) in keys.sorted(by: { $0.key < $1.key }) {
       let domain = try Domain(named: domainName)
       let local = try domains(of: domainName).load(domain)?.dictionary ?? PlistDictionary()
+      let forced = towardStore ? [:] : domains(of: domainName).forcedKeys(in: domain)
       var toDomain: [String: PlistValue?] = [:]
       for key in domainKeys {
         let agreed = record[domainName]?[key]
@@ -142,6 +146,12 @@ package struct CloudMirror: Sendable {
           now = here
         } else {
           guard there != nil || agreed != nil, agreed != Self.agreement(there) else { continue }
+          if let source = forced[key] {
+            // The administrator's key: never written, reported as a schema's refusal is.
+            refused.append(
+              .forcedByAdministrator(key: key, domain: domainName, source: source))
+            continue
+          }
           if let there, let schema = schemas[domainName] {
             do throws(PlistError) { try schema.validate(there, forKey: key) } catch {
               // Not agreed: the domain keeps its value, and its next change goes to the store.

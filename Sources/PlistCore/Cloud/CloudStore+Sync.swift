@@ -20,9 +20,10 @@ extension CloudStore {
     /// Where this replica's own file was moved when it could not be read (it was then
     /// restored from the copy last published), or nil.
     package var setAside: String?
-    /// Values a mirrored domain's Settings schema refused (`CloudMirror.sync()`), not
-    /// written into the domain.
-    package var refusedBySchema: [PlistError] = []
+    /// Values not written into a mirrored domain (`CloudMirror.sync()`): refused by its
+    /// Settings schema (`PlistError.refusedBySchema`), or keys the administrator forces
+    /// (`.forcedByAdministrator`).
+    package var refused: [PlistError] = []
   }
 
   /// Exchanges with the engine and merges, as `NSUbiquitousKeyValueStore.synchronize()`.

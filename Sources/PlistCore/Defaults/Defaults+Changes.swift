@@ -205,6 +205,14 @@ import Synchronization
     /// runs after every event.
     private func watchDirectories() {
       var directories: [String] = []
+      if defaults.environment.managed != nil {
+        // Read afresh: a folder made since the last reading (the administrator's first
+        // file) has folders of its own to watch.
+        defaults.beginLookup()
+        for name in defaults.managedNames() {
+          directories += defaults.managedDomain(named: name).folders
+        }
+      }
       for layer in defaults.searchList {
         guard let path = defaults.path(of: layer) else { continue }
         for file in [path, Platform.resolvingLinks(path)] {
@@ -226,6 +234,7 @@ import Synchronization
       // As any read of the search list: the instance's gate says what may have changed.
       defaults.beginLookup()
       var next = Snapshot()
+      next.locked = defaults.lockedKeys()
       for layer in defaults.searchList {
         var contents: PlistDictionary
         do {
@@ -253,10 +262,13 @@ import Synchronization
     var contents: [DefaultsLayer: PlistDictionary] = [:]
     var identities: [DefaultsLayer: FileIdentity?] = [:]
     var paths: [DefaultsLayer: String] = [:]
+    /// The keys locked then: they pass over the user's own layers.
+    var locked: Set<String> = []
 
     /// The first layer with the key, and its value.
     func winner(_ key: String) -> (value: PlistValue, layer: DefaultsLayer)? {
-      for layer in layers {
+      let isLocked = locked.contains(key)
+      for layer in layers where !(isLocked && layer.isUsers) {
         if let value = contents[layer]?[key] { return (value, layer) }
       }
       return nil

@@ -37,10 +37,15 @@ extension Defaults {
   /// - Parameters:
   ///   - value: The value, or nil to remove the key.
   ///   - key: The key.
-  /// - Throws: `PlistError.refusedBySchema` for a value the schema does not allow;
+  /// - Throws: `PlistError.forcedByAdministrator` for a key the administrator forces or
+  ///   locks (`objectIsForced(forKey:)`); `PlistError.refusedBySchema` for a value the
+  ///   schema does not allow;
   ///   `PlistError` when the domain file cannot be read, parsed or written. Nothing was
   ///   changed then.
   public func write(_ value: PlistValue?, forKey key: String) throws(PlistError) {
+    if let source = forcingSource(of: key) {
+      throw .forcedByAdministrator(key: key, domain: domain, source: source)
+    }
     if let value, let validate = state.withLock({ $0.validator }) { try validate(key, value) }
     try writeChanges([key: value])
   }
@@ -111,7 +116,7 @@ extension Defaults {
     for (key, value) in changes { all[key] = value }
     try DefaultsJournal.recording(path: anyHost.path(of: ownDomain), .keys(all)) {
       () throws(PlistError) in
-      try anyHost.update(ownDomain) { dictionary in
+      try writingStore.update(ownDomain) { dictionary in
         for (key, value) in all {
           if let value { dictionary[key] = value } else { dictionary.removeValue(forKey: key) }
         }
@@ -263,7 +268,7 @@ extension Defaults {
     let file = try persistentDomainFile(domainName)
     try DefaultsJournal.recording(path: anyHost.path(of: file), .replaced(domain)) {
       () throws(PlistError) in
-      try anyHost.update(file) { $0 = domain }
+      try writingStore.update(file) { $0 = domain }
     }
   }
 
@@ -285,8 +290,7 @@ extension Defaults {
   ///
   /// - Returns: The merged dictionary.
   public func dictionaryRepresentation() -> PlistDictionary {
-    var merged = PlistDictionary()
-    for layer in searchList.reversed() { merged = merged.merging(contents(of: layer)) }
-    return merged
+    let winners = Self.winners(searchList.map { ($0, contents(of: $0)) }, locked: lockedKeys())
+    return PlistDictionary(winners.map { ($0.key, $0.value.value) })
   }
 }

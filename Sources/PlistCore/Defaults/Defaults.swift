@@ -24,6 +24,16 @@ public final class Defaults: Sendable {
   public let environment: DefaultsEnvironment
 
   let anyHost: DomainStore
+  /// `anyHost` with the managed locations, for writes: they apply set-once values first;
+  /// forced keys are stored (`set` never fails), and `write(_:forKey:)` refuses them itself.
+  /// Made when needed: copying the locations into a store at start-up cost a one-key program
+  /// the runtime's set-up of their optional type, a fifth of its instructions.
+  var writingStore: DomainStore {
+    guard let managed = environment.managed else { return anyHost }
+    var store = anyHost
+    store.managed = managed
+    return store
+  }
   /// `<root>/ByHost`, where this host's files are.
   let byHostDirectory: String
   /// The argument domain's values, parsed once (the process's own once per process).
@@ -63,6 +73,14 @@ public final class Defaults: Sendable {
     /// `view.memory` of the layers in memory: a lookup while neither has moved is one
     /// dictionary lookup.
     var view: EffectiveView?
+    /// What is managed for each domain of the search list, by managed file name, with the
+    /// gate's generation it was read in (-1: no gate, read again at the next lookup).
+    var managed: [String: CachedManagedDomain] = [:]
+    /// Whether any managed folder exists, and when that was looked at
+    /// (`hasManagedFiles()`).
+    var managedPresence: ManagedPresence?
+    /// Lookups begun so far (`beginLookup()`).
+    var lookupSerial = 0
   }
 
   /// The search list merged, and when.
@@ -126,7 +144,8 @@ public final class Defaults: Sendable {
 
   // MARK: - The search list
 
-  /// Every layer a value can come from, first to last: the argument domain, volatile
+  /// Every layer a value can come from, first to last: the administrator's forced values
+  /// (when the environment has managed locations), the argument domain, volatile
   /// domains, the app's files (this host, any host), each suite's files, the global files,
   /// the shared system files, registered defaults, factory defaults. (Without the argument
   /// and registration domains for an environment that leaves out the process's layers.)
@@ -153,6 +172,17 @@ public final class Defaults: Sendable {
     let process = environment.includesProcessLayers
     func ask(_ layer: DefaultsLayer) -> (value: PlistValue, layer: DefaultsLayer)? {
       answer(layer).map { ($0, layer) }
+    }
+    if environment.managed != nil, hasManagedFiles() {
+      // Above the argument domain, as on macOS: an administrator's value is not the user's
+      // to override, not even from the command line.
+      if let found = ask(.managed(domain)) { return found }
+      for suite in suites {
+        if let found = ask(.managed(suite)) { return found }
+      }
+      if domain != ManagedDomain.globalName, let found = ask(.managed(ManagedDomain.globalName)) {
+        return found
+      }
     }
     if process, let found = ask(.argument) { return found }
     for name in volatileNames {
@@ -192,21 +222,22 @@ public final class Defaults: Sendable {
       // lookup looks the key up in each file without making or keeping its dictionary, as
       // `plistctl read D K` does: a program that reads one key pays no more than that.
       let isFirst = state.withLock { $0.lookups == 1 }
+      let isLocked = isLockedKey(key)
       return firstAnswer { layer in
-        isFirst ? firstLookup(key, in: layer) : layerContents(layer)[key]
+        if isLocked && layer.isUsers { return nil }
+        return isFirst ? firstLookup(key, in: layer) : layerContents(layer)[key]
       }
     }
-    var winners: [String: (value: PlistValue, layer: DefaultsLayer)] = [:]
-    for layer in searchList.reversed() {
-      for (key, value) in layerContents(layer) { winners[key] = (value, layer) }
-    }
+    let winners = Self.winners(
+      searchList.map { ($0, layerContents($0)) }, locked: lockedKeys())
     let built = EffectiveView(winners: winners, generation: generation, memory: memory)
     state.withLock { $0.view = built }
     return winners[key]
   }
 
   /// What every layer holds for a key, shadowed values too, in search-list order (the first
-  /// is the effective one).
+  /// is the effective one). For a locked key the user's own layers are left out: they do
+  /// not count (`objectIsForced(forKey:)`).
   ///
   /// - Parameter key: The key.
   /// - Returns: The layers that have the key, with their values.
@@ -215,8 +246,9 @@ public final class Defaults: Sendable {
     layer: DefaultsLayer, value: PlistValue
   )] {
     beginLookup()
+    let isLocked = isLockedKey(key)
     var found: [(layer: DefaultsLayer, value: PlistValue)] = []
-    for layer in searchList {
+    for layer in searchList where !(isLocked && layer.isUsers) {
       if let value = try checkedContents(of: layer)[key] { found.append((layer, value)) }
     }
     return found
@@ -230,11 +262,11 @@ public final class Defaults: Sendable {
     key: String, value: PlistValue, layer: DefaultsLayer
   )] {
     beginLookup()
-    var winners: [String: (value: PlistValue, layer: DefaultsLayer)] = [:]
-    for layer in searchList.reversed() {
-      for (key, value) in try checkedContents(of: layer) { winners[key] = (value, layer) }
-    }
-    return winners.sorted { KeyOrder.compare($0.key, $1.key) < 0 }.map { entry in
+    var layers: [(DefaultsLayer, PlistDictionary)] = []
+    for layer in searchList { layers.append((layer, try checkedContents(of: layer))) }
+    return Self.winners(layers, locked: lockedKeys()).sorted {
+      KeyOrder.compare($0.key, $1.key) < 0
+    }.map { entry in
       (entry.key, entry.value.value, entry.value.layer)
     }
   }
@@ -253,7 +285,7 @@ public final class Defaults: Sendable {
   /// kept (the second lookup reads the files in full and keeps them).
   private func firstLookup(_ key: String, in layer: DefaultsLayer) -> PlistValue? {
     switch layer {
-    case .argument, .volatile, .registration, .schema:
+    case .argument, .volatile, .registration, .schema, .managed:
       return layerContents(layer)[key]
     case .app(.any):
       // An unwritten value (or removal) stands in front of the file.
@@ -284,6 +316,8 @@ public final class Defaults: Sendable {
   /// The keys and values of one layer, or the error that keeps its file from being read.
   func checkedContents(of layer: DefaultsLayer) throws(PlistError) -> PlistDictionary {
     switch layer {
+    case .managed(let name):
+      return managedDomain(named: name).forced
     case .argument:
       return argumentValues
     case .volatile(let name):
@@ -315,7 +349,7 @@ public final class Defaults: Sendable {
     case .global(let host): return store(for: host).path(of: .global)
     case .system(let name):
       return environment.systemRoot.map { $0 + "/" + name + ".plist" }
-    case .argument, .volatile, .registration, .schema: return nil
+    case .managed, .argument, .volatile, .registration, .schema: return nil
     }
   }
 
@@ -356,6 +390,7 @@ public final class Defaults: Sendable {
   /// none can have, the files verified then are used without a look at each.
   func beginLookup() {
     state.withLock { state in
+      state.lookupSerial += 1
       if state.usesGate {
         state.generation = ProcessChangeGate.generation()
         return
@@ -401,6 +436,20 @@ public final class Defaults: Sendable {
     if let error = file.error { throw error }
     return file.dictionary
   }
+}
+
+/// A domain's managed values as last read, and the gate's generation then (-1: no gate).
+/// (Structs, not tuples, in `State`: a tuple's type is made at run time, in every process.)
+struct CachedManagedDomain {
+  let domain: ManagedDomain
+  let generation: Int
+}
+
+/// Whether any managed folder existed when last looked at, and when: the gate's generation,
+/// or (without a gate) minus the lookup's number, so that one lookup looks once.
+struct ManagedPresence {
+  let present: Bool
+  let when: Int
 }
 
 /// One file as last read: its identity then, and its dictionary or why it could not be read.
@@ -476,6 +525,11 @@ enum ProcessChangeGate {
   /// Watches a file's directories (see `ChangeGate.watch(file:target:)`).
   static func watch(file path: String, target: String) {
     shared.withLock { $0.gate?.watch(file: path, target: target) }
+  }
+
+  /// Watches one directory, if it exists (see `ChangeGate.watch(directory:)`).
+  static func watch(directory path: String) {
+    shared.withLock { $0.gate?.watch(directory: path) }
   }
 }
 

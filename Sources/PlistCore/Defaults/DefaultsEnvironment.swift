@@ -6,6 +6,9 @@ public struct DefaultsEnvironment: Sendable {
   /// The directory of the files every user shares: CoreFoundation on Linux reads
   /// `/usr/local/etc`; nil leaves that layer out.
   public var systemRoot: String?
+  /// Where the administrator's managed preferences are (`$XDG_CONFIG_DIRS`); nil looks at
+  /// none. The environment of `process()` has the process's.
+  public var managed: ManagedLocations?
   /// The id in this host's file names (`ByHost/<domain>.<id>.plist`): the machine id. In the
   /// environments of `process()` and `tool(root:systemRoot:domain:)` it is read from
   /// `/etc/machine-id` when first asked for, once per process (a `Defaults` asks only when
@@ -48,12 +51,14 @@ public struct DefaultsEnvironment: Sendable {
   ///   - machineIdentifier: This host's id in ByHost file names.
   ///   - arguments: The arguments to read `-Key value` pairs from.
   ///   - applicationDomain: The domain `standard` uses.
+  ///   - managed: Where managed preferences are, or nil for none.
   public init(
     root: String, systemRoot: String? = nil, machineIdentifier: String = "",
-    arguments: [String] = [], applicationDomain: String = "app"
+    arguments: [String] = [], applicationDomain: String = "app", managed: ManagedLocations? = nil
   ) {
     self.root = root
     self.systemRoot = systemRoot
+    self.managed = managed
     givenArguments = arguments
     givenMachineIdentifier = machineIdentifier
     givenApplicationDomain = applicationDomain
@@ -72,7 +77,8 @@ public struct DefaultsEnvironment: Sendable {
     let root =
       DomainStore.root(xdgConfigHome: Platform.environmentValue("XDG_CONFIG_HOME"), home: home)
       ?? "/tmp/.config"
-    var environment = DefaultsEnvironment(root: root, systemRoot: "/usr/local/etc")
+    var environment = DefaultsEnvironment(
+      root: root, systemRoot: "/usr/local/etc", managed: .process())
     // The arguments, the machine id and the process name are read when first needed.
     environment.givenArguments = nil
     environment.givenMachineIdentifier = nil
@@ -88,12 +94,13 @@ public struct DefaultsEnvironment: Sendable {
   ///   - root: The user's preferences directory.
   ///   - systemRoot: The shared directory (`/usr/local/etc`), or nil to leave it out.
   ///   - domain: The app's domain.
+  ///   - managed: Where managed preferences are, or nil for none.
   /// - Returns: The environment.
-  package static func tool(root: String, systemRoot: String?, domain: String)
-    -> DefaultsEnvironment
-  {
+  package static func tool(
+    root: String, systemRoot: String?, domain: String, managed: ManagedLocations?
+  ) -> DefaultsEnvironment {
     var environment = DefaultsEnvironment(
-      root: root, systemRoot: systemRoot, applicationDomain: domain)
+      root: root, systemRoot: systemRoot, applicationDomain: domain, managed: managed)
     environment.givenMachineIdentifier = nil
     environment.includesProcessLayers = false
     return environment

@@ -1,6 +1,10 @@
 /// One place along a `Defaults` search list that a value can come from, first to last in
 /// the order `Defaults.searchList` lists them.
 public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
+  /// Values an administrator forces (docs/managed.md), first of all as on macOS: the app's
+  /// domain's, each suite's, then the global domain's (`.GlobalPreferences`), by the name of
+  /// their managed files.
+  case managed(String)
   /// `-Key value` pairs from the process arguments (`NSArgumentDomain`).
   case argument
   /// A volatile domain set with `setVolatileDomain(_:forName:)`, in the order they were set.
@@ -20,11 +24,12 @@ public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
   /// Factory defaults from a Settings bundle (`register(settingsBundle:)`).
   case schema
 
-  /// A short name, as `read --show-source` prints it: `argument`, `volatile:NAME`, `app`,
+  /// A short name, as `read --show-source` prints it: `managed:NAME`, `argument`, `volatile:NAME`, `app`,
   /// `app-byhost`, `suite:NAME`, `global`, `global-byhost`, `system:NAME`, `registered`,
   /// `schema`.
   public var description: String {
     switch self {
+    case .managed(let name): return "managed:" + name
     case .argument: return "argument"
     case .volatile(let name): return "volatile:" + name
     case .app(let host): return "app" + Self.hostSuffix(host)
@@ -39,8 +44,18 @@ public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
   /// Whether the layer is a file (rather than memory of this process).
   var isPersistent: Bool {
     switch self {
-    case .app, .suite, .global, .system: return true
+    case .managed, .app, .suite, .global, .system: return true
     case .argument, .volatile, .registration, .schema: return false
+    }
+  }
+
+  /// Whether the user (or the app) can change the layer's values: what a lock passes over.
+  /// A locked key's value comes from the layers below them: the shared files, the
+  /// registered and the factory defaults.
+  var isUsers: Bool {
+    switch self {
+    case .argument, .volatile, .app, .suite, .global: return true
+    case .managed, .system, .registration, .schema: return false
     }
   }
 

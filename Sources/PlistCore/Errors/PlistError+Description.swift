@@ -45,6 +45,8 @@ extension PlistError: CustomStringConvertible {
       return "\(path) is not a regular file (a FIFO, a device or a socket), so it is not read"
     case .invalidLimit(let variable, let value):
       return "\(variable) is '\(value)', which is not a limit"
+    case .forcedByAdministrator(let key, let domain, let source):
+      return "\(key) in \(domain) is managed by the administrator (\(source)); it cannot be changed"
     case .lockTimedOut(let directory, let milliseconds, let holder):
       let seconds = FileLimits.durationText(milliseconds)
       guard let holder else { return "waited \(seconds) for the lock on \(directory); giving up" }

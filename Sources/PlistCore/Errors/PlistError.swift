@@ -62,6 +62,9 @@ public enum PlistError: Error, Equatable, Sendable {
   case lockTimedOut(directory: String, milliseconds: Int, holder: LockHolder?)
   /// An environment variable that sets a limit (`FileLimits`) holds something else.
   case invalidLimit(String, String)
+  /// The administrator forces or locks `key` for `domain` (the managed file `source` says
+  /// so), and the write would change its stored value.
+  case forcedByAdministrator(key: String, domain: String, source: String)
 
   /// The process holding a lock.
   public struct LockHolder: Equatable, Sendable {

@@ -51,6 +51,15 @@
       }
     }
 
+    /// Watches one directory itself, when it exists (the managed folders: each of their
+    /// parents is in the list too, so a folder made later is an event of its parent's).
+    ///
+    /// - Parameter path: The directory.
+    func watch(directory path: String) {
+      guard !watched.contains(path) else { return }
+      if inotify_add_watch(watcher, path, Self.events) >= 0 { watched.insert(path) }
+    }
+
     /// Whether anything may have changed since the last call: events were waiting (all are
     /// read), or the descriptor failed (so the answer must be yes).
     func hasChanged() -> Bool {

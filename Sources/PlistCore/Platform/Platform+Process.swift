@@ -72,6 +72,12 @@ extension Platform {
   /// The home directory of a user in a file of `/etc/passwd` lines
   /// (`name:password:uid:gid:gecos:home:shell`); the first line with the uid wins.
   static func passwordHomeDirectory(uid: uid_t, inPasswordFile path: String) -> String? {
+    guard let home = passwordField(5, uid: uid, inPasswordFile: path) else { return nil }
+    return home.hasPrefix("/") ? home : nil
+  }
+
+  /// One field of the first `/etc/passwd`-style line with a uid (0 the name, 5 the home).
+  static func passwordField(_ index: Int, uid: uid_t, inPasswordFile path: String) -> String? {
     guard case .bytes(let bytes)? = try? readFile(atPath: path, limit: 16 << 20, regularOnly: true)
     else { return nil }
     let wanted = String(uid)
@@ -80,8 +86,8 @@ extension Platform {
       guard fields.count >= 7, String(decoding: fields[2], as: UTF8.self) == wanted else {
         continue
       }
-      let home = String(decoding: fields[5], as: UTF8.self)
-      return home.hasPrefix("/") ? home : nil
+      let field = String(decoding: fields[index], as: UTF8.self)
+      return field.isEmpty ? nil : field
     }
     return nil
   }

@@ -10,11 +10,12 @@ package enum SettingsText {
   ///   - title: The root pane's title (the app's name, or the domain).
   ///   - width: The columns available.
   ///   - showSecrets: Show secure text fields' values.
+  ///   - managed: The keys the administrator forces or locks, shown `(managed)`.
   ///   - value: A key's effective value and whether it is the factory default.
   /// - Returns: The lines.
   package static func lines(
     of schema: SettingsSchema, title: String, width: Int = 80, showSecrets: Bool = false,
-    value: (String) -> (value: PlistValue, isDefault: Bool)?
+    managed: Set<String> = [], value: (String) -> (value: PlistValue, isDefault: Bool)?
   ) -> [String] {
     var lines: [String] = []
     let rootTitle = schema.bundle.root.declaredTitle ?? title
@@ -26,7 +27,7 @@ package enum SettingsText {
       lines.append(path)
       lines.append(String(repeating: "=", count: DisplayWidth.of(path)))
       for row in schema.rows(of: pane, showSecrets: showSecrets, value: value) {
-        lines += self.lines(of: row, width: width)
+        lines += self.lines(of: row, width: width, managed: row.key.map(managed.contains) ?? false)
       }
     }
     return lines
@@ -38,25 +39,28 @@ package enum SettingsText {
   /// - Parameters:
   ///   - row: The row.
   ///   - width: The columns available.
+  ///   - managed: Whether the administrator forces or locks the row's key.
   /// - Returns: The lines.
-  package static func lines(of row: SettingsRow, width: Int) -> [String] {
+  package static func lines(of row: SettingsRow, width: Int, managed: Bool = false) -> [String] {
     switch row.kind {
     case .header:
       return row.title.isEmpty ? [""] : [""] + TextWidth.wrap(row.title.uppercased(), width: width)
     case .footer:
       return TextWidth.wrap(row.title, width: width - 2).map { "  " + $0 }
     default:
-      return [line(of: row, width: width)]
+      return [line(of: row, width: width, managed: managed)]
     }
   }
 
-  /// An element's row on one line: `  Title ……… value (default)`.
+  /// An element's row on one line: `  Title ……… value (default)`, or `(managed)` for a key
+  /// the administrator forces or locks.
   ///
   /// - Parameters:
   ///   - row: The row.
   ///   - width: The columns available.
+  ///   - managed: Whether the administrator forces or locks the row's key.
   /// - Returns: The line.
-  static func line(of row: SettingsRow, width: Int) -> String {
+  static func line(of row: SettingsRow, width: Int, managed: Bool = false) -> String {
     var left = "  "
     switch row.kind {
     case .radioOption(_, let isChecked): left += (isChecked ? "(•) " : "( ) ") + row.title
@@ -71,6 +75,7 @@ package enum SettingsText {
     case .toggle, .multiValue, .slider, .textField, .date, .readOnly:
       // Only a value can be the default one (a child pane may carry a Key too).
       if row.isDefault, row.key != nil, !value.isEmpty { suffix = " (default)" }
+      if managed { suffix = " (managed)" }
     default: break
     }
     if value.isEmpty { return DisplayWidth.clip(left, to: width) }

@@ -33,6 +33,10 @@ extension SettingsEditor {
     let rows = rows(of: pane)
     guard rows.indices.contains(selection) else { return common(key) ?? [] }
     let row = rows[selection]
+    if let name = row.key, let source = managed[name], changes(row, key) {
+      message = "\(row.title) is managed by the administrator (\(source)): it cannot be changed"
+      return []
+    }
     switch key {
     case .up, .character("k"): select(move(from: selection, by: -1, in: rows))
     case .down, .character("j"): select(move(from: selection, by: 1, in: rows))
@@ -50,6 +54,16 @@ extension SettingsEditor {
     default: return common(key) ?? []
     }
     return []
+  }
+
+  /// Whether a key would change the row's value (rather than move, go back or open a pane).
+  private func changes(_ row: SettingsRow, _ key: TerminalKey) -> Bool {
+    if case .childPane = row.kind { return false }
+    switch key {
+    case .right, .character("l"), .enter, .character(" "): return true
+    case .left, .character("h"): return row.kind == .slider
+    default: return false
+    }
   }
 
   /// Keys every list screen shares: back, search, help, quit.

@@ -95,8 +95,10 @@ extension SettingsEditor {
           lines.append(line)
           cursor = column
         } else {
-          let style: TextStyle = row.kind == .inert ? .dim : []
-          lines.append(StyledLine(SettingsText.line(of: row, width: width), style: style))
+          let isManaged = row.key.map { managed[$0] != nil } ?? false
+          let style: TextStyle = row.kind == .inert || isManaged ? .dim : []
+          lines.append(
+            StyledLine(SettingsText.line(of: row, width: width, managed: isManaged), style: style))
         }
       }
     }
@@ -106,7 +108,8 @@ extension SettingsEditor {
   /// The selected row in reverse video; while typing into it, the text and the cursor.
   private func selectedRow(_ row: SettingsRow, width: Int) -> (StyledLine, Int?) {
     guard let typing, typing.target != .search else {
-      var text = SettingsText.line(of: row, width: width)
+      let isManaged = row.key.map { managed[$0] != nil } ?? false
+      var text = SettingsText.line(of: row, width: width, managed: isManaged)
       text = "▸" + text.dropFirst()
       return (StyledLine(runs: [StyledText(text, style: .reverse)], fill: .reverse), nil)
     }

@@ -43,6 +43,9 @@ struct SettingsEditor: Sendable {
   var typing: Typing?
   /// Each key's effective value and whether it is the factory default.
   var values: [String: (value: PlistValue, isDefault: Bool)] = [:]
+  /// The keys the administrator forces or locks, with the managed file of each: shown
+  /// `(managed)`, and not changed here.
+  var managed: [String: String] = [:]
   /// A line for the status bar (a refusal, a hint), until the next key.
   var message: String?
 
@@ -61,11 +64,21 @@ struct SettingsEditor: Sendable {
     }
   }
 
-  /// Replaces the values shown (each schema key's effective value, or nil when unset).
+  /// Replaces the values shown (each schema key's effective value, or nil when unset) and
+  /// the keys the administrator manages.
   ///
-  /// - Parameter lookup: A key's value and whether it is the factory default.
-  mutating func refresh(_ lookup: (String) -> (value: PlistValue, isDefault: Bool)?) {
+  /// - Parameters:
+  ///   - lookup: A key's value and whether it is the factory default.
+  ///   - forcing: The managed file that forces or locks a key, or nil.
+  mutating func refresh(
+    _ lookup: (String) -> (value: PlistValue, isDefault: Bool)?,
+    managed forcing: (String) -> String? = { _ in nil }
+  ) {
     values = [:]
+    managed = [:]
+    for entry in schema.keys {
+      if let source = forcing(entry.key) { managed[entry.key] = source }
+    }
     for entry in schema.keys {
       if let found = lookup(entry.key) { values[entry.key] = found }
     }

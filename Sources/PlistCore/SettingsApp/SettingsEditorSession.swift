@@ -16,10 +16,11 @@ package enum SettingsEditorSession {
   {
     let watcher = try watch(defaults.environment)
     defer { Platform.closeQuietly(watcher) }
+    watchManagedFolders(of: defaults, with: watcher)
     let terminal = try TerminalSession.open(term: term)
     defer { terminal.close() }
     var editor = SettingsEditor(schema: schema, title: title)
-    editor.refresh(lookup(in: defaults))
+    editor.refresh(lookup(in: defaults), managed: defaults.forcingSource(of:))
     while true {
       terminal.draw(editor.render(size: terminal.size))
       switch terminal.nextEvent(watching: [watcher]) {
@@ -36,14 +37,15 @@ package enum SettingsEditorSession {
                 editor.show(message: error.description)
               }
               // The next key (typed ahead in the same read) acts on the new value.
-              editor.refresh(lookup(in: defaults))
+              editor.refresh(lookup(in: defaults), managed: defaults.forcingSource(of:))
             }
           }
         }
       case .ready:
         // Another process changed a file: read what changed, show the new values.
         _ = try? Platform.readEvents(watcher)
-        editor.refresh(lookup(in: defaults))
+        watchManagedFolders(of: defaults, with: watcher)
+        editor.refresh(lookup(in: defaults), managed: defaults.forcingSource(of:))
       case .resized, .timeout: continue
       case .endOfInput: return
       }
@@ -55,6 +57,17 @@ package enum SettingsEditorSession {
     value: PlistValue, isDefault: Bool
   )? {
     { key in defaults.lookup(key).map { ($0.value, $0.layer == .schema) } }
+  }
+
+  /// Adds watches on the managed folders of the search list (again after each event: a
+  /// folder made since is watched from then on; a watch added twice is harmless).
+  private static func watchManagedFolders(of defaults: Defaults, with watcher: Int32) {
+    guard defaults.environment.managed != nil else { return }
+    for name in defaults.managedNames() {
+      for folder in defaults.managed(domain: name).folders {
+        _ = Platform.addWatch(watcher, folder, mask: Platform.directoryEvents)
+      }
+    }
   }
 
   /// An inotify watcher on the directories of the search list's files.

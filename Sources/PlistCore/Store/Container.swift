@@ -210,6 +210,7 @@ extension DefaultsEnvironment {
     -> DefaultsEnvironment?
   {
     guard let root = container.storeRoot(home: home) else { return nil }
-    return tool(root: root, systemRoot: nil, domain: domain)
+    // No managed files either: inside its sandbox the app does not see the host's /etc/xdg.
+    return tool(root: root, systemRoot: nil, domain: domain, managed: nil)
   }
 }

@@ -15,7 +15,8 @@ extension DomainStore {
   /// - Returns: Its contents, or nil when its file does not exist.
   /// - Throws: `PlistError.parse` naming the file and position, `.notADictionary`, `.system`.
   func load(_ domain: Domain) throws(PlistError) -> Contents? {
-    try Self.read(path(of: domain), limits: limits)
+    if managed != nil { applySetOnceValues(to: domain) }
+    return try Self.read(path(of: domain), limits: limits)
   }
 
   /// Whether the domain has a file (without reading it).
@@ -86,12 +87,23 @@ extension DomainStore {
     lock = try FileAccess.lockDirectory(
       Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
+    var forced: [String: String] = [:]
+    if managed != nil {
+      try applySetOnceValuesLocked(domain, nil, domainPath, target)
+      if refusesForcedKeys { forced = forcedKeys(in: domain) }
+    }
     var attempts = 1
     while true {
       var overtaken = false
       let written = try updateLocked(
-        domainPath, target, change, checkingForSaves: startingAgain && attempts < 3,
-        overtaken: &overtaken)
+        domainPath, target,
+        { (dictionary) throws(PlistError) in
+          let before = dictionary
+          try change(&dictionary)
+          if !forced.isEmpty {
+            try Self.refuseChanges(toForced: forced, before, dictionary, in: domain)
+          }
+        }, checkingForSaves: startingAgain && attempts < 3, overtaken: &overtaken)
       guard overtaken else { return written }
       attempts += 1
     }
@@ -99,7 +111,7 @@ extension DomainStore {
 
   /// The update's read, change and write, under the lock `updateOnce` holds. `overtaken`:
   /// abandoned because an app saved the file in place since the read.
-  private func updateLocked(
+  func updateLocked(
     _ domainPath: String, _ target: String,
     _ change: (inout PlistDictionary) throws(PlistError) -> Void, checkingForSaves: Bool,
     overtaken: inout Bool

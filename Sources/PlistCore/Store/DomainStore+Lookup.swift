@@ -42,7 +42,8 @@ extension DomainStore {
 
   /// A top-level key of the domain's file; `.empty` for no file or an empty one.
   private func lookUp(_ key: String, in domain: Domain) throws(PlistError) -> TopLevelLookup {
-    try Self.lookUp(key, atPath: path(of: domain), limits: limits)
+    if managed != nil { applySetOnceValues(to: domain) }
+    return try Self.lookUp(key, atPath: path(of: domain), limits: limits)
   }
 
   /// A top-level key's value in the file at a path, nil when the file has no such key, has

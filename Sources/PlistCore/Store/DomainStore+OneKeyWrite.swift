@@ -17,7 +17,9 @@ extension DomainStore {
   func writeOneKey(_ operation: WriteOperation, at path: PlistPath, in domain: Domain)
     throws(PlistError) -> Bool
   {
-    guard let key = path.components.first else { return false }
+    // With managed files about, the full write applies set-once values and refuses forced
+    // keys; this patch knows nothing of them.
+    guard managed == nil, let key = path.components.first else { return false }
     let domainPath = self.path(of: domain)
     guard let target = try? Platform.writeTarget(of: domainPath),
       Platform.kind(atPath: target) == .regular

@@ -24,6 +24,13 @@ public struct DomainStore: Sendable {
   private let hostSuffix: String
   /// The most a domain file may hold, and how long a write waits for another's lock.
   package var limits = FileLimits.standard
+  /// Where the administrator's managed preferences are, or nil to look at none: set-once
+  /// values are applied before a domain is read or written (`DomainStore+Managed`).
+  package var managed: ManagedLocations?
+  /// Whether a change to the stored value of a forced or locked key is refused
+  /// (`PlistError.forcedByAdministrator`), as plistctl's commands refuse it. `Defaults`
+  /// stores such values (Foundation's `set` never fails; the forced value still wins).
+  package var refusesForcedKeys = false
 
   /// A store at the root the environment names.
   ///

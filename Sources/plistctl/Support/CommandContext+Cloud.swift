@@ -35,9 +35,13 @@ extension CommandContext {
         elsewhere[domain] = try DomainStore(root: root, host: host)
       }
     }
+    // A mirror may run for hours (`cloud watch`): the managed files are looked at at every
+    // step, whether or not any existed when it started.
+    var domains = try self.store()
+    domains.managed = managedLocations
+    domains.refusesForcedKeys = domains.managed != nil
     return CloudMirror(
-      store: store, domains: try self.store(), keys: mirrors, schemas: schemas,
-      elsewhere: elsewhere)
+      store: store, domains: domains, keys: mirrors, schemas: schemas, elsewhere: elsewhere)
   }
 
   /// Reports the values a mirrored domain's schema refused, one line each (they came from

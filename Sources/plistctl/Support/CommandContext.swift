@@ -64,7 +64,30 @@ struct CommandContext {
         xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment["HOME"], host: host)
     }
     store.limits = try limits()
+    // Managed files are looked for only where some exist: one look per directory.
+    if containerRoot == nil,
+      ManagedLocations.anyFolder(configDirectories: environment["XDG_CONFIG_DIRS"])
+    {
+      store.managed = managedLocations
+      store.refusesForcedKeys = true
+    }
     return store
+  }
+
+  /// Where the administrator's managed preferences are: `$XDG_CONFIG_DIRS` and `/etc/xdg`;
+  /// nil inside a container, whose app does not see the host's.
+  var managedLocations: ManagedLocations? {
+    guard containerRoot == nil else { return nil }
+    return ManagedLocations(configDirectories: environment["XDG_CONFIG_DIRS"])
+  }
+
+  /// Writes the managed files' problems (a file a user could change, one that does not
+  /// parse) to standard error as warnings, each once.
+  func warn(about problems: [ManagedProblem]) {
+    var seen = Set<String>()
+    for problem in problems where seen.insert(problem.description).inserted {
+      writeError("plistctl: warning: \(TerminalText.escaped(problem.description))\n")
+    }
   }
 
   /// The limits of reads and lock waits: the environment's, and `--max-size`.
@@ -102,7 +125,9 @@ struct CommandContext {
     let system = containerRoot == nil ? environment["PLISTCTL_SYSTEM_ROOT"] ?? "/usr/local/etc" : ""
     let defaults = try Defaults(
       domain: name,
-      environment: .tool(root: root, systemRoot: system.isEmpty ? nil : system, domain: name))
+      environment: .tool(
+        root: root, systemRoot: system.isEmpty ? nil : system, domain: name,
+        managed: managedLocations))
     if let schema { defaults.register(settingsSchema: schema) }
     return defaults
   }

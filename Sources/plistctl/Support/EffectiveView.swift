@@ -10,6 +10,7 @@ struct EffectiveView {
   func print(key: String?, format: OutputFormat, showSource: Bool, in context: CommandContext)
     throws
   {
+    warnAboutManagedFiles(in: context)
     var entries: [(key: String, value: PlistValue, layer: DefaultsLayer)]
     if let key {
       let path = KeyArgument.path(key)
@@ -47,8 +48,10 @@ struct EffectiveView {
 
   /// `where D KEY`: every layer that holds the key, the winner marked.
   func printLayers(of key: String, json: Bool, in context: CommandContext) throws {
+    warnAboutManagedFiles(in: context)
     let found = try defaults.values(forKey: key)
     guard !found.isEmpty else {
+      if let line = lockLine(for: key) { try context.print(line) }
       throw PlistError.keyNotFound(PlistPath(topLevelKey: key), domain: domainName)
     }
     if json {
@@ -57,15 +60,39 @@ struct EffectiveView {
           "layer": .string(entry.layer.description), "value": entry.value,
           "effective": .boolean(index == 0),
         ]
-        if let path = defaults.path(of: entry.layer) { row["path"] = .string(path) }
+        if let path = place(of: entry.layer, key: key) { row["path"] = .string(path) }
         return .dictionary(row)
       }
       return try context.emit(.array(rows), as: .plist(.json))
     }
     for (index, entry) in found.enumerated() {
-      let place = defaults.path(of: entry.layer).map { " (\($0))" } ?? ""
+      let place = place(of: entry.layer, key: key).map { " (\(TerminalText.escaped($0)))" } ?? ""
       try context.print(
         "\(index == 0 ? "*" : " ") \(entry.layer)\(place): \(Self.oneLine(entry.value))")
+    }
+    if let line = lockLine(for: key) { try context.print(line) }
+  }
+
+  /// The file a layer's value of a key comes from: a managed layer's is one of several.
+  private func place(of layer: DefaultsLayer, key: String) -> String? {
+    guard case .managed(let name) = layer else { return defaults.path(of: layer) }
+    return defaults.managed(domain: name).source(of: key, .forced)
+  }
+
+  /// The line `where` adds for a locked key: the user's own layers do not count.
+  private func lockLine(for key: String) -> String? {
+    for name in [domainName, ".GlobalPreferences"] {
+      if let source = defaults.managed(domain: name).source(of: key, .locked) {
+        return "  (locked by \(TerminalText.escaped(source)): the user's own values do not count)"
+      }
+    }
+    return nil
+  }
+
+  /// Warns about the managed files that were ignored (a user could change them).
+  func warnAboutManagedFiles(in context: CommandContext) {
+    for name in [domainName, ".GlobalPreferences"] {
+      context.warn(about: defaults.managed(domain: name).problems)
     }
   }
 
@@ -96,7 +123,7 @@ struct EffectiveView {
 
   /// A value in a line of its own, as `read` describes it: a string (which `read` prints
   /// bare) with its controls escaped, so that it stays on its line and cannot be obeyed.
-  private static func oneLine(_ value: PlistValue) -> String {
+  static func oneLine(_ value: PlistValue) -> String {
     let described = PropertyList.describe(value)
     guard case .string = value else { return described }
     return TerminalText.escaped(described)

@@ -10,7 +10,8 @@ import PlistCore
 struct Environment {
   /// The variables plistctl reads, the ones `dictionary` holds.
   static let names = [
-    "XDG_CONFIG_HOME", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME", "XDG_STATE_HOME",
+    "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "HOME", "PLISTCTL_SYSTEM_ROOT", "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
     "XDG_DATA_DIRS", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TERM",
     FileLimits.maximumSizeVariable, FileLimits.lockTimeoutVariable,
   ]

@@ -7,6 +7,8 @@ enum ExitStatus: Int32, Sendable {
   /// A file or stream that cannot be read, parsed or written, or an environment without a
   /// preferences directory.
   case dataError = 2
+  /// A key the administrator forces or locks (docs/managed.md): the write was refused.
+  case managed = 3
   /// Bad usage (EX_USAGE).
   case usage = 64
 }
@@ -25,6 +27,8 @@ struct UsageError: Error, Equatable {
 
 /// Failures of the command line itself, beyond the library's errors.
 enum CommandFailure: Error, Equatable {
+  /// `managed`: nothing is forced, locked or set once for the domain.
+  case nothingManaged(String)
   /// `find` found nothing for the word.
   case nothingFound(String)
   /// The command has written its own messages (`lint`, one per file); leave with the status.

@@ -45,6 +45,8 @@ enum Messages {
     case CommandFailure.nothingFound(let word):
       return ("No domain, key, nor value containing '\(word)'", .failure)
     case CommandFailure.alreadyReported(let status): return ("", status)
+    case CommandFailure.nothingManaged(let domain):
+      return ("Nothing is forced, locked or set once for \(domain)", .failure)
     case CommandFailure.noSettingsBundle(let domain): return (noSettingsBundle(domain), .failure)
     case CommandFailure.notInSchema(let key, let domain):
       return ("The Settings bundle of \(domain) declares no key \(key)", .failure)
@@ -172,6 +174,7 @@ enum Messages {
     case .lockTimedOut:
       return (error.description + " (\(FileLimits.lockTimeoutVariable) sets the wait)", .dataError)
     case .notARegularFile: return (error.description, .dataError)
+    case .forcedByAdministrator: return (error.description, .managed)
     case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
     }
   }

@@ -46,7 +46,8 @@ struct DefaultsEnvironmentTests {
     environment.applicationDomain = "com.example.named"
     #expect(environment.machineIdentifier == "m2")
     #expect(environment.applicationDomain == "com.example.named")
-    let tool = DefaultsEnvironment.tool(root: "/r", systemRoot: nil, domain: "com.example.app")
+    let tool = DefaultsEnvironment.tool(
+      root: "/r", systemRoot: nil, domain: "com.example.app", managed: nil)
     #expect(tool.machineIdentifier == DomainStore.machineIdentifier())
     #expect(tool.applicationDomain == "com.example.app")
   }

@@ -32,7 +32,7 @@ struct CloudSyncCommand: Command {
       for change in report.changes {
         try context.printCloudChange(change, store: name, json: json)
       }
-      context.reportRefusals(report.refusedBySchema, store: name)
+      context.reportRefusals(report.refused, store: name)
       context.reportNotBrought(report, store: name)
       if let reason = report.offlineReason, !report.inSync {
         failure = failure ?? .notInSync(store: name, reason: reason)
@@ -109,7 +109,7 @@ struct CloudWatchCommand: Command {
     for change in report.changes {
       try context.printCloudChange(change, store: store, json: json)
     }
-    context.reportRefusals(report.refusedBySchema, store: store)
+    context.reportRefusals(report.refused, store: store)
     context.reportNotBrought(report, store: store)
   }
 }

@@ -28,7 +28,10 @@ struct SettingsShowCommand: Command {
     let name = try SettingsDomain.name(domainArgument, in: context, topic: Self.spec.name)
     let schema = try context.requiredSchema(forDomain: name, lang: lang)
     let defaults = try context.defaults(name, topic: Self.spec.name, schema: schema)
-    let lines = SettingsText.lines(of: schema, title: name, showSecrets: showSecrets) { key in
+    let managed = Set(schema.keys.map(\.key).filter(defaults.objectIsForced(forKey:)))
+    let lines = SettingsText.lines(
+      of: schema, title: name, showSecrets: showSecrets, managed: managed
+    ) { key in
       defaults.lookup(key).map { ($0.value, $0.layer == .schema) }
     }
     try context.print(lines.joined(separator: "\n"))

@@ -1,0 +1,157 @@
+extension ManagedDomain {
+  /// The file name of the global domain's managed files, as in a configuration profile.
+  public static let globalName = ".GlobalPreferences"
+
+  /// Reads what is managed for a domain from the administrator's files.
+  ///
+  /// Order, weakest first (a later file's value replaces an earlier one's): the directories
+  /// from the last listed to the first; in each, `<domain>.plist` and then the drop-ins of
+  /// `<domain>.d/` in name order; the folders for every user before `users/<name>/`, so
+  /// that a user's own managed values win, as on macOS. Locks add up. A file or folder that
+  /// a user other than root could change is ignored, and so is a file that does not parse;
+  /// both are reported in `problems`.
+  ///
+  /// - Parameters:
+  ///   - name: The domain's file name without `.plist` (a valid domain name, or
+  ///     `.GlobalPreferences`).
+  ///   - locations: Where to look.
+  ///   - maximumSize: The most bytes read from one file (256 MiB when nil).
+  public init(name: String, locations: ManagedLocations, maximumSize: Int? = nil) {
+    let maximumSize = maximumSize ?? FileLimits.standard.maximumSize
+    var reader = ManagedReader(name: name, locations: locations, maximumSize: maximumSize)
+    self = reader.read()
+  }
+}
+
+/// One reading of a domain's managed files.
+private struct ManagedReader {
+  let name: String
+  let locations: ManagedLocations
+  let maximumSize: Int
+  var result: ManagedDomain
+  /// Whether each folder checked so far may be trusted.
+  var trusted: [String: Bool] = [:]
+  /// The user's name, once looked up (nil inside: not found).
+  var userName: String??
+
+  init(name: String, locations: ManagedLocations, maximumSize: Int) {
+    self.name = name
+    self.locations = locations
+    self.maximumSize = maximumSize
+    result = ManagedDomain(name: name)
+  }
+
+  mutating func read() -> ManagedDomain {
+    var everyone: [ManagedKind: [String]] = [:]
+    var ownUser: [ManagedKind: [String]] = [:]
+    for directory in locations.directories.reversed() {
+      result.folders.append(directory)
+      let base = directory + "/plistctl"
+      // The one look a machine with no managed files costs, per directory.
+      guard Platform.isDirectory(atPath: base) else { continue }
+      result.folders.append(base)
+      guard isTrusted(directory), isTrusted(base) else { continue }
+      for kind in ManagedKind.allCases {
+        let folder = base + "/" + kind.rawValue
+        everyone[kind, default: []] += files(in: folder, under: [])
+        guard kind.hasUserFolders else { continue }
+        let users = folder + "/users"
+        result.folders.append(users)
+        guard Platform.isDirectory(atPath: users), let user = user() else { continue }
+        ownUser[kind, default: []] += files(in: users + "/" + user, under: [folder, users])
+      }
+    }
+    for kind in ManagedKind.allCases {
+      for file in everyone[kind, default: []] + ownUser[kind, default: []] {
+        apply(file, as: kind)
+      }
+    }
+    return result
+  }
+
+  /// A folder's files for the domain, in order: `<domain>.plist`, then `<domain>.d/*.plist`
+  /// by name. Only those whose folders are trusted; the files themselves are checked when
+  /// read.
+  private mutating func files(in folder: String, under parents: [String]) -> [String] {
+    let dropIns = folder + "/" + name + ".d"
+    result.folders += [folder, dropIns]
+    guard Platform.isDirectory(atPath: folder) else { return [] }
+    for parent in parents + [folder] where !isTrusted(parent) { return [] }
+    var found: [String] = []
+    let main = folder + "/" + name + ".plist"
+    if Platform.exists(atPath: main) { found.append(main) }
+    guard Platform.isDirectory(atPath: dropIns), isTrusted(dropIns) else { return found }
+    var names: [[UInt8]] = []
+    try? Platform.forEachEntry(in: dropIns) { entry, kind in
+      guard kind == .regular || kind == .symbolicLink, entry.first != UInt8(ascii: "."),
+        entry.count > 6, entry.suffix(6).elementsEqual(".plist".utf8)
+      else { return }
+      names.append(Array(entry))
+    }
+    names.sort { $0.lexicographicallyPrecedes($1) }
+    return found + names.map { dropIns + "/" + String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whether a path may be trusted: owned by root (the trusted owner) and not writable by
+  /// its group or others. An untrusted one is reported once.
+  private mutating func isTrusted(_ path: String) -> Bool {
+    if let known = trusted[path] { return known }
+    guard let ownership = Platform.ownership(atPath: path) else {
+      trusted[path] = false
+      return false
+    }
+    let isTrusted = ownership.owner == locations.trustedOwner && !ownership.isWritableByOthers
+    trusted[path] = isTrusted
+    if !isTrusted {
+      result.problems.append(
+        .writableByUsers(path: path, owner: ownership.owner, permissions: ownership.permissions))
+    }
+    return isTrusted
+  }
+
+  private mutating func user() -> String? {
+    if let userName { return userName }
+    var name = locations.userName()
+    // A name that is not one folder's name names no folder.
+    if let given = name, given.isEmpty || given == "." || given == ".." || given.contains("/") {
+      name = nil
+    }
+    userName = .some(name)
+    return name
+  }
+
+  /// Reads one file and merges it in: a later file's keys replace an earlier one's.
+  private mutating func apply(_ path: String, as kind: ManagedKind) {
+    guard isTrusted(path) else { return }
+    let value: PlistValue
+    do {
+      value = try FileAccess.decode(
+        try FileAccess.read(path: path, maximumSize: maximumSize), source: path
+      ).value
+    } catch {
+      result.problems.append(.unreadable(path: path, error))
+      return
+    }
+    switch (kind, value) {
+    case (.forced, .dictionary(let values)):
+      for (key, value) in values {
+        result.forced[key] = value
+        result.sources[.forced, default: [:]][key] = path
+      }
+    case (.setOnce, .dictionary(let values)):
+      for (key, value) in values {
+        result.setOnce[key] = value
+        result.sources[.setOnce, default: [:]][key] = path
+      }
+    case (.locked, .array(let keys)) where keys.allSatisfy({ $0.stringValue != nil }):
+      for key in keys.compactMap(\.stringValue) {
+        result.locked.insert(key)
+        result.sources[.locked, default: [:]][key] = path
+      }
+    case (.locked, _):
+      result.problems.append(.wrongShape(path: path, expected: "an array of key names"))
+    default:
+      result.problems.append(.wrongShape(path: path, expected: "a dictionary"))
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/// Where an administrator's managed preferences are looked for: `plistctl/forced`,
+/// `plistctl/locked` and `plistctl/set-once` in each directory of `$XDG_CONFIG_DIRS`, the
+/// first listed winning, as the XDG base directory specification orders them.
+///
+/// `/etc/xdg` is always searched, last when the variable does not list it: the variable is
+/// the user's own, and a user who could leave the administrator's directory out by setting
+/// it would escape every forced value (docs/managed.md).
+public struct ManagedLocations: Sendable, Equatable {
+  /// The configuration directories, most important first (absolute paths only, as the
+  /// specification asks; a relative entry is ignored). Made when first asked for: a program
+  /// that finds no managed folder (`anyFolder()`) never makes the array.
+  public var directories: [String] { givenDirectories ?? Self.directories(variable) }
+  /// The directories as given, or nil to take them from `variable`.
+  private let givenDirectories: [String]?
+  /// `$XDG_CONFIG_DIRS` as it was read.
+  private let variable: String?
+  /// The user's name for `forced/users/<name>/`, when given; else it is read from
+  /// `/etc/passwd` by the process's user id, and only when a `users` folder exists.
+  let givenUserName: String?
+  /// The only owner whose files count: root. (A test's library-level locations may name its
+  /// own user, which it cannot do through the environment.)
+  package let trustedOwner: UInt32
+
+  /// The directory an administrator's files are in when the environment names none.
+  public static let administratorDirectory = "/etc/xdg"
+
+  /// The locations of a `$XDG_CONFIG_DIRS` value.
+  ///
+  /// - Parameters:
+  ///   - configDirectories: The variable's value, colon-separated; nil or empty for the
+  ///     default, `/etc/xdg`.
+  ///   - userName: The user whose `forced/users/<name>/` files apply; nil to read it from
+  ///     `/etc/passwd` when needed.
+  public init(configDirectories: String?, userName: String? = nil) {
+    givenDirectories = nil
+    variable = configDirectories
+    givenUserName = userName
+    trustedOwner = 0
+  }
+
+  /// Locations with every part given.
+  ///
+  /// - Parameters:
+  ///   - directories: The directories, most important first, searched as given.
+  ///   - userName: The user's name, or nil to read it from `/etc/passwd`.
+  ///   - trustedOwner: The owner whose files count.
+  package init(directories: [String], userName: String?, trustedOwner: UInt32) {
+    givenDirectories = directories
+    variable = nil
+    givenUserName = userName
+    self.trustedOwner = trustedOwner
+  }
+
+  /// The process's locations: its `$XDG_CONFIG_DIRS`.
+  ///
+  /// - Returns: The locations.
+  static func process() -> ManagedLocations {
+    ManagedLocations(configDirectories: Platform.environmentValue("XDG_CONFIG_DIRS"))
+  }
+
+  /// Whether any directory of a `$XDG_CONFIG_DIRS` value (or `/etc/xdg`) has a `plistctl`
+  /// folder: the one look a command pays on a machine with no managed files, made without
+  /// the arrays that `init(configDirectories:)` makes (a one-key read's start-up counts).
+  ///
+  /// - Parameter configDirectories: The variable's value.
+  /// - Returns: Whether any has one.
+  public static func anyFolder(configDirectories: String?) -> Bool {
+    var listsAdministrator = false
+    if let variable = configDirectories,
+      Platform.anyDirectory(
+        in: variable, hasChild: "plistctl", listing: "/etc/xdg",
+        listsDirectory: &listsAdministrator)
+    {
+      return true
+    }
+    return !listsAdministrator && Platform.isDirectory(atPath: administratorDirectory + "/plistctl")
+  }
+
+  /// Whether any of these directories has a `plistctl` folder (`anyFolder(configDirectories:)`
+  /// for the variable; each given directory looked at otherwise).
+  ///
+  /// - Returns: Whether any has one.
+  public func anyFolder() -> Bool {
+    guard let givenDirectories else { return Self.anyFolder(configDirectories: variable) }
+    return givenDirectories.contains { Platform.isDirectory(atPath: $0 + "/plistctl") }
+  }
+
+  /// This user's name, for the per-user folders.
+  func userName() -> String? { givenUserName ?? Platform.passwordUserName() }
+
+  private static func directories(_ variable: String?) -> [String] {
+    var directories: [String] = []
+    for entry in (variable ?? "").split(separator: ":") where entry.hasPrefix("/") {
+      var path = String(entry)
+      while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+      if !directories.contains(path) { directories.append(path) }
+    }
+    if !directories.contains(administratorDirectory) {
+      directories.append(administratorDirectory)
+    }
+    return directories
+  }
+}
+
+/// The three kinds of managed file, each a folder under `<dir>/plistctl/`.
+public enum ManagedKind: String, Sendable, CaseIterable, CustomStringConvertible {
+  /// Values that win over every other layer and that users cannot change.
+  case forced
+  /// Keys that users cannot change, held at the value below the user's own layers.
+  case locked
+  /// Values copied once into the user's domain, then the user's to change.
+  case setOnce = "set-once"
+
+  /// The folder's name (`forced`, `locked`, `set-once`).
+  public var description: String { rawValue }
+
+  /// Whether the kind has per-user folders (`users/<name>/`).
+  var hasUserFolders: Bool { self != .setOnce }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("Unsupported platform")
+#endif
+
+// MARK: - Who may change a file: what managed preferences trust
+
+/// A file's owner and permission bits, and what it is (following links).
+struct FileOwnership: Equatable {
+  let owner: UInt32
+  /// The permission bits (`st_mode & 0o7777`).
+  let permissions: UInt32
+  let isDirectory: Bool
+  let isRegular: Bool
+
+  /// Whether users other than the owner may change it: group or others may write.
+  var isWritableByOthers: Bool { permissions & 0o022 != 0 }
+}
+
+extension Platform {
+  /// A path's owner and permission bits, following links; nil when nothing is there.
+  static func ownership(atPath path: String) -> FileOwnership? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let type = info.st_mode & S_IFMT
+    return FileOwnership(
+      owner: UInt32(info.st_uid), permissions: UInt32(info.st_mode & 0o7777),
+      isDirectory: type == S_IFDIR, isRegular: type == S_IFREG)
+  }
+
+  /// The real user id of the process.
+  static var userID: UInt32 { UInt32(getuid()) }
+
+  /// This user's name in `/etc/passwd`, or nil (see `passwordHomeDirectory()` for why the
+  /// file is read rather than `getpwuid`). The environment's `USER` is not asked: a user who
+  /// could name another user there would pick whose managed preferences apply.
+  static func passwordUserName() -> String? {
+    passwordField(0, uid: getuid(), inPasswordFile: "/etc/passwd")
+  }
+}
+
+extension Platform {
+  /// Whether any absolute directory of a colon-separated list (`$XDG_CONFIG_DIRS`) has a
+  /// subdirectory named `child`; entries that are not absolute are skipped. Done on the
+  /// list's bytes with one buffer from `malloc`: splitting the string with the standard
+  /// library's generic algorithms cost a one-key read 120 k instructions, the runtime's
+  /// first look through every protocol conformance in the binary.
+  ///
+  /// - Parameters:
+  ///   - list: The list.
+  ///   - child: The subdirectory's name (`plistctl`).
+  ///   - directory: A directory to look for in the list.
+  ///   - listsDirectory: Set to whether the list names `directory` itself.
+  /// - Returns: Whether one has it.
+  static func anyDirectory(
+    in list: String, hasChild child: StaticString, listing directory: StaticString,
+    listsDirectory: inout Bool
+  ) -> Bool {
+    list.withCString { start -> Bool in
+      let length = strlen(start)
+      guard let buffer = malloc(length + child.utf8CodeUnitCount + 2) else { return false }
+      defer { free(buffer) }
+      let path = buffer.assumingMemoryBound(to: CChar.self)
+      var entryStart = 0
+      while entryStart <= length {
+        var entryEnd = entryStart
+        while entryEnd < length && start[entryEnd] != 0x3A { entryEnd += 1 }
+        let entryLength = entryEnd - entryStart
+        defer { entryStart = entryEnd + 1 }
+        guard entryLength > 0, start[entryStart] == 0x2F else { continue }
+        memcpy(path, start + entryStart, entryLength)
+        path[entryLength] = 0
+        if strcmp(path, UnsafeRawPointer(directory.utf8Start).assumingMemoryBound(to: CChar.self))
+          == 0
+        {
+          listsDirectory = true
+        }
+        path[entryLength] = 0x2F
+        memcpy(path + entryLength + 1, child.utf8Start, child.utf8CodeUnitCount)
+        path[entryLength + 1 + child.utf8CodeUnitCount] = 0
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return true }
+      }
+      return false
+    }
+  }
+}
