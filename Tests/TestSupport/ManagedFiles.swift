@@ -18,15 +18,14 @@ public struct ManagedFiles: Sendable {
     path = directory.path(name)
   }
 
-  /// Locations that search this directory alone (and `/etc/xdg`, as always), trusting the
+  /// Locations that search this directory alone (not even `/etc/xdg`, which the variable
+  /// cannot leave out: the machine's own files stay out of library tests), trusting the
   /// files of the test's own user: library tests pass whoever runs them.
   ///
   /// - Parameter userName: The user whose `users/<name>/` files apply.
   /// - Returns: The locations.
   public func locations(userName: String = "tester") -> ManagedLocations {
-    ManagedLocations(
-      directories: [path, ManagedLocations.administratorDirectory], userName: userName,
-      trustedOwner: getuid())
+    ManagedLocations(directories: [path], userName: userName, trustedOwner: getuid())
   }
 
   /// Writes a managed file.

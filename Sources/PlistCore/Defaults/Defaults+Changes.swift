@@ -204,15 +204,17 @@ import Synchronization
     /// directory itself deleted and made again). Adding a watch again is harmless, so this
     /// runs after every event.
     private func watchDirectories() {
-      var directories: [String] = []
       if defaults.environment.managed != nil {
         // Read afresh: a folder made since the last reading (the administrator's first
         // file) has folders of its own to watch.
         defaults.beginLookup()
         for name in defaults.managedNames() {
-          directories += defaults.managedDomain(named: name).folders
+          for folder in defaults.managedDomain(named: name).folders {
+            _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
+          }
         }
       }
+      var directories: [String] = []
       for layer in defaults.searchList {
         guard let path = defaults.path(of: layer) else { continue }
         for file in [path, Platform.resolvingLinks(path)] {
@@ -267,8 +269,7 @@ import Synchronization
 
     /// The first layer with the key, and its value.
     func winner(_ key: String) -> (value: PlistValue, layer: DefaultsLayer)? {
-      let isLocked = locked.contains(key)
-      for layer in layers where !(isLocked && layer.isUsers) {
+      for layer in layers where layer.counts(forKey: key, locked: locked) {
         if let value = contents[layer]?[key] { return (value, layer) }
       }
       return nil

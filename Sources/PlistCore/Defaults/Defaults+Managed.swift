@@ -23,9 +23,8 @@ extension Defaults {
   /// - Returns: Whether it is forced or locked there.
   public func objectIsForced(forKey key: String, inDomain domain: String) -> Bool {
     guard environment.managed != nil else { return false }
-    beginLookup()
-    let name = domain == Defaults.globalDomain ? ManagedDomain.globalName : domain
-    return managedDomain(named: name).isForced(key)
+    return managed(domain: domain == Defaults.globalDomain ? ManagedDomain.globalName : domain)
+      .isForced(key)
   }
 
   /// What the administrator manages for a domain of the search list (or any domain), as
@@ -33,10 +32,17 @@ extension Defaults {
   ///
   /// - Parameter name: The managed file name (`com.example.app`, `.GlobalPreferences`).
   /// - Returns: Its forced values, locks and set-once values; empty without managed
-  ///   locations.
+  ///   locations, and for a name that cannot be a domain's (`../x`).
   public func managed(domain name: String) -> ManagedDomain {
+    guard Self.domain(forManagedName: name) != nil else { return ManagedDomain(name: name) }
     beginLookup()
     return managedDomain(named: name)
+  }
+
+  /// The domain whose managed files have a name: the global domain for
+  /// `.GlobalPreferences`, a named domain for a valid name, else nil.
+  static func domain(forManagedName name: String) -> Domain? {
+    name == ManagedDomain.globalName ? .global : try? Domain(named: name)
   }
 
   /// The managed file that keeps a key from being changed: the first of the search list's
@@ -45,7 +51,10 @@ extension Defaults {
   /// - Parameter key: The key.
   /// - Returns: The file's path, or nil when the key is not forced.
   package func forcingSource(of key: String) -> String? {
-    guard environment.managed != nil, hasManagedFiles() else { return nil }
+    guard environment.managed != nil else { return nil }
+    // A write asks before any read: what the administrator changed since counts.
+    beginLookup()
+    guard hasManagedFiles() else { return nil }
     for name in managedNames() {
       if let source = managedDomain(named: name).forcingSource(of: key) { return source }
     }
@@ -86,10 +95,11 @@ extension Defaults {
       nothing.folders = locations.directories
       return nothing
     }
+    // Once per generation of the gate, or once per lookup without one.
     let (cached, generation) = state.withLock { state in
-      (state.managed[name], state.usesGate ? state.generation : -1)
+      (state.managed[name], state.usesGate ? state.generation : -state.lookupSerial)
     }
-    if let cached, generation >= 0, cached.generation == generation { return cached.domain }
+    if let cached, cached.generation == generation { return cached.domain }
     var managed = ManagedDomain(name: name, locations: locations)
     if generation >= 0 {
       // The folders are known only from a reading: watched after it, then read again, so
@@ -101,9 +111,10 @@ extension Defaults {
     state.withLock {
       $0.managed[name] = CachedManagedDomain(domain: managed, generation: generation)
     }
-    // Before the domain's own file is read (a look at the record when nothing is set once).
-    let domain: Domain? = name == ManagedDomain.globalName ? .global : try? Domain(named: name)
-    if let domain { writingStore.applySetOnceValues(to: domain, managed) }
+    // Before the domain's own file is read.
+    if !managed.setOnce.isEmpty, let domain = Self.domain(forManagedName: name) {
+      writingStore.applySetOnceValues(to: domain, managed)
+    }
     return managed
   }
 
@@ -138,15 +149,22 @@ extension Defaults {
   ///   - layers: The layers in search-list order, with their contents.
   ///   - locked: The locked keys.
   /// - Returns: Each key's winning value and layer.
-  static func winners(_ layers: [(DefaultsLayer, PlistDictionary)], locked: Set<String>)
+  static func winners(_ layers: [LayerContents], locked: Set<String>)
     -> [String: (value: PlistValue, layer: DefaultsLayer)]
   {
     var winners: [String: (value: PlistValue, layer: DefaultsLayer)] = [:]
-    for (layer, contents) in layers.reversed() {
-      for (key, value) in contents where !(layer.isUsers && locked.contains(key)) {
-        winners[key] = (value, layer)
+    for layer in layers.reversed() {
+      for (key, value) in layer.contents where layer.layer.counts(forKey: key, locked: locked) {
+        winners[key] = (value, layer.layer)
       }
     }
     return winners
   }
+}
+
+/// A layer and its keys and values, as a merge of the search list takes them. (A struct, not
+/// a tuple: an array of tuples is a type the runtime makes by name on first use.)
+struct LayerContents {
+  let layer: DefaultsLayer
+  let contents: PlistDictionary
 }

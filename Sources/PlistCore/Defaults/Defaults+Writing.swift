@@ -290,7 +290,9 @@ extension Defaults {
   ///
   /// - Returns: The merged dictionary.
   public func dictionaryRepresentation() -> PlistDictionary {
-    let winners = Self.winners(searchList.map { ($0, contents(of: $0)) }, locked: lockedKeys())
+    beginLookup()
+    let layers = searchList.map { LayerContents(layer: $0, contents: layerContents($0)) }
+    let winners = Self.winners(layers, locked: lockedKeys())
     return PlistDictionary(winners.map { ($0.key, $0.value.value) })
   }
 }

@@ -229,7 +229,8 @@ public final class Defaults: Sendable {
       }
     }
     let winners = Self.winners(
-      searchList.map { ($0, layerContents($0)) }, locked: lockedKeys())
+      searchList.map { LayerContents(layer: $0, contents: layerContents($0)) },
+      locked: lockedKeys())
     let built = EffectiveView(winners: winners, generation: generation, memory: memory)
     state.withLock { $0.view = built }
     return winners[key]
@@ -262,8 +263,10 @@ public final class Defaults: Sendable {
     key: String, value: PlistValue, layer: DefaultsLayer
   )] {
     beginLookup()
-    var layers: [(DefaultsLayer, PlistDictionary)] = []
-    for layer in searchList { layers.append((layer, try checkedContents(of: layer))) }
+    var layers: [LayerContents] = []
+    for layer in searchList {
+      layers.append(LayerContents(layer: layer, contents: try checkedContents(of: layer)))
+    }
     return Self.winners(layers, locked: lockedKeys()).sorted {
       KeyOrder.compare($0.key, $1.key) < 0
     }.map { entry in
@@ -299,7 +302,7 @@ public final class Defaults: Sendable {
   }
 
   /// `contents(of:)` within a lookup that has begun.
-  private func layerContents(_ layer: DefaultsLayer) -> PlistDictionary {
+  func layerContents(_ layer: DefaultsLayer) -> PlistDictionary {
     if layer == .app(.any) {
       // Unwritten values show even when the file cannot be read (that may be why).
       return withPendingWrites((try? fileContents(path(of: layer))) ?? PlistDictionary())

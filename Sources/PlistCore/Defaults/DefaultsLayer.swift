@@ -49,6 +49,17 @@ public enum DefaultsLayer: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether the layer's value of a key counts: not when the key is locked and the layer is
+  /// the user's (`isUsers`).
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - locked: The locked keys.
+  /// - Returns: Whether it counts.
+  func counts(forKey key: String, locked: Set<String>) -> Bool {
+    !(isUsers && locked.contains(key))
+  }
+
   /// Whether the user (or the app) can change the layer's values: what a lock passes over.
   /// A locked key's value comes from the layers below them: the shared files, the
   /// registered and the factory defaults.

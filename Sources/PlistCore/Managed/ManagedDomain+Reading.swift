@@ -5,11 +5,12 @@ extension ManagedDomain {
   /// Reads what is managed for a domain from the administrator's files.
   ///
   /// Order, weakest first (a later file's value replaces an earlier one's): the directories
-  /// from the last listed to the first; in each, `<domain>.plist` and then the drop-ins of
-  /// `<domain>.d/` in name order; the folders for every user before `users/<name>/`, so
-  /// that a user's own managed values win, as on macOS. Locks add up. A file or folder that
-  /// a user other than root could change is ignored, and so is a file that does not parse;
-  /// both are reported in `problems`.
+  /// from the last listed to the first (`/etc/xdg` is first of all, so it wins); in each,
+  /// the files for every user, then `users/<name>/`, so that a user's own managed values win
+  /// over everyone's, as on macOS; in each folder, `<domain>.plist` and then the drop-ins of
+  /// `<domain>.d/` in name order. Locks add up. A file or folder that a user other than root
+  /// could change is ignored, and so is a file that is not a regular file or does not parse;
+  /// each is reported in `problems`.
   ///
   /// - Parameters:
   ///   - name: The domain's file name without `.plist` (a valid domain name, or
@@ -42,8 +43,7 @@ private struct ManagedReader {
   }
 
   mutating func read() -> ManagedDomain {
-    var everyone: [ManagedKind: [String]] = [:]
-    var ownUser: [ManagedKind: [String]] = [:]
+    var files: [ManagedKind: [String]] = [:]
     for directory in locations.directories.reversed() {
       result.folders.append(directory)
       let base = directory + "/plistctl"
@@ -53,18 +53,16 @@ private struct ManagedReader {
       guard isTrusted(directory), isTrusted(base) else { continue }
       for kind in ManagedKind.allCases {
         let folder = base + "/" + kind.rawValue
-        everyone[kind, default: []] += files(in: folder, under: [])
+        files[kind, default: []] += self.files(in: folder, under: [])
         guard kind.hasUserFolders else { continue }
         let users = folder + "/users"
         result.folders.append(users)
         guard Platform.isDirectory(atPath: users), let user = user() else { continue }
-        ownUser[kind, default: []] += files(in: users + "/" + user, under: [folder, users])
+        files[kind, default: []] += self.files(in: users + "/" + user, under: [folder, users])
       }
     }
     for kind in ManagedKind.allCases {
-      for file in everyone[kind, default: []] + ownUser[kind, default: []] {
-        apply(file, as: kind)
-      }
+      for file in files[kind, default: []] { apply(file, as: kind) }
     }
     return result
   }
@@ -83,7 +81,8 @@ private struct ManagedReader {
     guard Platform.isDirectory(atPath: dropIns), isTrusted(dropIns) else { return found }
     var names: [[UInt8]] = []
     try? Platform.forEachEntry(in: dropIns) { entry, kind in
-      guard kind == .regular || kind == .symbolicLink, entry.first != UInt8(ascii: "."),
+      // Anything but a folder: one that is not a regular file is reported when read.
+      guard kind != .directory, entry.first != UInt8(ascii: "."),
         entry.count > 6, entry.suffix(6).elementsEqual(".plist".utf8)
       else { return }
       names.append(Array(entry))
@@ -120,38 +119,49 @@ private struct ManagedReader {
     return name
   }
 
-  /// Reads one file and merges it in: a later file's keys replace an earlier one's.
+  /// Reads one file and merges it in: a later file's keys replace an earlier one's. Its
+  /// owner and mode are checked on the descriptor it is read through.
   private mutating func apply(_ path: String, as kind: ManagedKind) {
-    guard isTrusted(path) else { return }
+    let ownership: FileOwnership
+    let read: [UInt8]?
+    do {
+      (ownership, read) = try Platform.readWithOwnership(atPath: path, limit: maximumSize)
+    } catch {
+      return result.problems.append(.unreadable(path: path, .system(error)))
+    }
+    guard ownership.owner == locations.trustedOwner, !ownership.isWritableByOthers else {
+      return result.problems.append(
+        .writableByUsers(path: path, owner: ownership.owner, permissions: ownership.permissions))
+    }
+    guard let bytes = read else {
+      return result.problems.append(
+        ownership.isRegular
+          ? .tooLarge(path: path, limit: maximumSize) : .notARegularFile(path: path))
+    }
     let value: PlistValue
     do {
-      value = try FileAccess.decode(
-        try FileAccess.read(path: path, maximumSize: maximumSize), source: path
-      ).value
+      value = try FileAccess.decode(bytes, source: path).value
     } catch {
-      result.problems.append(.unreadable(path: path, error))
-      return
+      return result.problems.append(.unreadable(path: path, error))
     }
+    let entries: [(String, PlistValue)]
     switch (kind, value) {
-    case (.forced, .dictionary(let values)):
-      for (key, value) in values {
-        result.forced[key] = value
-        result.sources[.forced, default: [:]][key] = path
-      }
-    case (.setOnce, .dictionary(let values)):
-      for (key, value) in values {
-        result.setOnce[key] = value
-        result.sources[.setOnce, default: [:]][key] = path
-      }
+    case (.forced, .dictionary(let values)), (.setOnce, .dictionary(let values)):
+      entries = values.map { ($0.key, $0.value) }
     case (.locked, .array(let keys)) where keys.allSatisfy({ $0.stringValue != nil }):
-      for key in keys.compactMap(\.stringValue) {
-        result.locked.insert(key)
-        result.sources[.locked, default: [:]][key] = path
-      }
+      entries = keys.compactMap(\.stringValue).map { ($0, .boolean(true)) }
     case (.locked, _):
-      result.problems.append(.wrongShape(path: path, expected: "an array of key names"))
+      return result.problems.append(.wrongShape(path: path, expected: "an array of key names"))
     default:
-      result.problems.append(.wrongShape(path: path, expected: "a dictionary"))
+      return result.problems.append(.wrongShape(path: path, expected: "a dictionary"))
+    }
+    for (key, value) in entries {
+      switch kind {
+      case .forced: result.forced[key] = value
+      case .setOnce: result.setOnce[key] = value
+      case .locked: result.locked.insert(key)
+      }
+      result.sources[kind, default: [:]][key] = path
     }
   }
 }

@@ -2,12 +2,13 @@
 /// `plistctl/locked` and `plistctl/set-once` in each directory of `$XDG_CONFIG_DIRS`, the
 /// first listed winning, as the XDG base directory specification orders them.
 ///
-/// `/etc/xdg` is always searched, last when the variable does not list it: the variable is
-/// the user's own, and a user who could leave the administrator's directory out by setting
-/// it would escape every forced value (docs/managed.md).
+/// `/etc/xdg` is always searched, and always first, whether or not the variable lists it:
+/// the variable is the user's own. Left out, every forced value could be escaped from a
+/// shell; listed after a directory of the user's choosing (a FUSE mount reports any owner
+/// its image stores, root included), that directory's files would win (docs/managed.md).
 public struct ManagedLocations: Sendable, Equatable {
-  /// The configuration directories, most important first (absolute paths only, as the
-  /// specification asks; a relative entry is ignored). Made when first asked for: a program
+  /// The configuration directories, most important first: `/etc/xdg`, then the variable's
+  /// (absolute paths only, as the specification asks; a relative entry is ignored). Made when first asked for: a program
   /// that finds no managed folder (`anyFolder()`) never makes the array.
   public var directories: [String] { givenDirectories ?? Self.directories(variable) }
   /// The directories as given, or nil to take them from `variable`.
@@ -21,14 +22,14 @@ public struct ManagedLocations: Sendable, Equatable {
   /// own user, which it cannot do through the environment.)
   package let trustedOwner: UInt32
 
-  /// The directory an administrator's files are in when the environment names none.
+  /// The administrator's directory: searched first, whatever the environment says.
   public static let administratorDirectory = "/etc/xdg"
 
   /// The locations of a `$XDG_CONFIG_DIRS` value.
   ///
   /// - Parameters:
-  ///   - configDirectories: The variable's value, colon-separated; nil or empty for the
-  ///     default, `/etc/xdg`.
+  ///   - configDirectories: The variable's value, colon-separated; nil or empty for none
+  ///     but `/etc/xdg`.
   ///   - userName: The user whose `forced/users/<name>/` files apply; nil to read it from
   ///     `/etc/passwd` when needed.
   public init(configDirectories: String?, userName: String? = nil) {
@@ -65,15 +66,9 @@ public struct ManagedLocations: Sendable, Equatable {
   /// - Parameter configDirectories: The variable's value.
   /// - Returns: Whether any has one.
   public static func anyFolder(configDirectories: String?) -> Bool {
-    var listsAdministrator = false
-    if let variable = configDirectories,
-      Platform.anyDirectory(
-        in: variable, hasChild: "plistctl", listing: "/etc/xdg",
-        listsDirectory: &listsAdministrator)
-    {
-      return true
-    }
-    return !listsAdministrator && Platform.isDirectory(atPath: administratorDirectory + "/plistctl")
+    if Platform.isDirectory(atPath: administratorDirectory + "/plistctl") { return true }
+    guard let variable = configDirectories else { return false }
+    return Platform.anyDirectory(in: variable, hasChild: "plistctl")
   }
 
   /// Whether any of these directories has a `plistctl` folder (`anyFolder(configDirectories:)`
@@ -89,14 +84,11 @@ public struct ManagedLocations: Sendable, Equatable {
   func userName() -> String? { givenUserName ?? Platform.passwordUserName() }
 
   private static func directories(_ variable: String?) -> [String] {
-    var directories: [String] = []
+    var directories = [administratorDirectory]
     for entry in (variable ?? "").split(separator: ":") where entry.hasPrefix("/") {
       var path = String(entry)
       while path.count > 1, path.hasSuffix("/") { path.removeLast() }
       if !directories.contains(path) { directories.append(path) }
-    }
-    if !directories.contains(administratorDirectory) {
-      directories.append(administratorDirectory)
     }
     return directories
   }

@@ -7,6 +7,10 @@ public enum ManagedProblem: Sendable, Equatable, CustomStringConvertible {
   case writableByUsers(path: String, owner: UInt32, permissions: UInt32)
   /// The file cannot be read or parsed.
   case unreadable(path: String, PlistError)
+  /// The file is not a regular file (a FIFO, a device, a directory): not read.
+  case notARegularFile(path: String)
+  /// The file holds more than `limit` bytes, the most that is read.
+  case tooLarge(path: String, limit: Int)
   /// The file's top level is not what its folder holds: a dictionary (forced, set-once) or
   /// an array of key names (locked).
   case wrongShape(path: String, expected: String)
@@ -14,7 +18,8 @@ public enum ManagedProblem: Sendable, Equatable, CustomStringConvertible {
   /// The file the problem is about.
   public var path: String {
     switch self {
-    case .writableByUsers(let path, _, _), .unreadable(let path, _), .wrongShape(let path, _):
+    case .writableByUsers(let path, _, _), .unreadable(let path, _), .wrongShape(let path, _),
+      .notARegularFile(let path), .tooLarge(let path, _):
       return path
     }
   }
@@ -30,6 +35,10 @@ public enum ManagedProblem: Sendable, Equatable, CustomStringConvertible {
       return "ignoring managed file \(path): \(who); only root may be able to change it"
     case .unreadable(let path, let error):
       return "ignoring managed file \(path): \(error.description)"
+    case .notARegularFile(let path):
+      return "ignoring managed file \(path): it is not a regular file"
+    case .tooLarge(let path, let limit):
+      return "ignoring managed file \(path): it is larger than \(FileLimits.sizeText(limit))"
     case .wrongShape(let path, let expected):
       return "ignoring managed file \(path): its top level is not \(expected)"
     }

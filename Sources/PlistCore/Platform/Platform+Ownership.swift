@@ -33,6 +33,35 @@ extension Platform {
       isDirectory: type == S_IFDIR, isRegular: type == S_IFREG)
   }
 
+  /// A managed file's owner and mode and its bytes, both through one descriptor: the file
+  /// whose owner was checked is the file that was read (a path looked up twice could be
+  /// swapped between the looks). Nil bytes for a file that is not regular (a FIFO would
+  /// make the reader wait) or larger than `limit`.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - limit: The most bytes read.
+  /// - Returns: Its ownership, and its bytes when it is a regular file within the limit.
+  /// - Throws: `SystemError` when it cannot be opened or read.
+  static func readWithOwnership(atPath path: String, limit: Int) throws(SystemError) -> (
+    FileOwnership, [UInt8]?
+  ) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw SystemError(operation: .read, path: path) }
+    defer { closeQuietly(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw SystemError(operation: .read, path: path) }
+    let type = info.st_mode & S_IFMT
+    let ownership = FileOwnership(
+      owner: UInt32(info.st_uid), permissions: UInt32(info.st_mode & 0o7777),
+      isDirectory: type == S_IFDIR, isRegular: type == S_IFREG)
+    guard ownership.isRegular, Int(info.st_size) <= limit else { return (ownership, nil) }
+    return (ownership, try readAll(fd: fd, path: path, sizeHint: Int(info.st_size), limit: limit))
+  }
+
+  /// The effective user id of the process.
+  static var effectiveUserID: UInt32 { UInt32(geteuid()) }
+
   /// The real user id of the process.
   static var userID: UInt32 { UInt32(getuid()) }
 
@@ -54,13 +83,8 @@ extension Platform {
   /// - Parameters:
   ///   - list: The list.
   ///   - child: The subdirectory's name (`plistctl`).
-  ///   - directory: A directory to look for in the list.
-  ///   - listsDirectory: Set to whether the list names `directory` itself.
   /// - Returns: Whether one has it.
-  static func anyDirectory(
-    in list: String, hasChild child: StaticString, listing directory: StaticString,
-    listsDirectory: inout Bool
-  ) -> Bool {
+  static func anyDirectory(in list: String, hasChild child: StaticString) -> Bool {
     list.withCString { start -> Bool in
       let length = strlen(start)
       guard let buffer = malloc(length + child.utf8CodeUnitCount + 2) else { return false }
@@ -74,12 +98,6 @@ extension Platform {
         defer { entryStart = entryEnd + 1 }
         guard entryLength > 0, start[entryStart] == 0x2F else { continue }
         memcpy(path, start + entryStart, entryLength)
-        path[entryLength] = 0
-        if strcmp(path, UnsafeRawPointer(directory.utf8Start).assumingMemoryBound(to: CChar.self))
-          == 0
-        {
-          listsDirectory = true
-        }
         path[entryLength] = 0x2F
         memcpy(path + entryLength + 1, child.utf8Start, child.utf8CodeUnitCount)
         path[entryLength + 1 + child.utf8CodeUnitCount] = 0

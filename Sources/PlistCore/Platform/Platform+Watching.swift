@@ -50,6 +50,12 @@
       IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF
         | IN_MOVE_SELF | IN_ONLYDIR)
 
+    /// `directoryEvents` and a file's mode or owner changed, for the administrator's
+    /// folders: a managed file made root's alone by `chmod` counts from then on. (Not for
+    /// the preferences' own folders: an app that saves in place changes a file's times while
+    /// it writes, and a watcher woken then would read it half-written.)
+    static let managedFolderEvents = directoryEvents | UInt32(IN_ATTRIB)
+
     /// Adds (or refreshes) a watch on a directory; nil when it does not exist or cannot be
     /// watched (a watch set has no error worth more than "not watched now").
     static func addWatch(_ watcher: Int32, _ path: String, mask: UInt32) -> Int32? {

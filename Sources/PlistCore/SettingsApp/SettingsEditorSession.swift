@@ -65,7 +65,7 @@ package enum SettingsEditorSession {
     guard defaults.environment.managed != nil else { return }
     for name in defaults.managedNames() {
       for folder in defaults.managed(domain: name).folders {
-        _ = Platform.addWatch(watcher, folder, mask: Platform.directoryEvents)
+        _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
       }
     }
   }

@@ -89,8 +89,10 @@ extension DomainStore {
     defer { Platform.closeQuietly(lock) }
     var forced: [String: String] = [:]
     if managed != nil {
-      try applySetOnceValuesLocked(domain, nil, domainPath, target)
-      if refusesForcedKeys { forced = forcedKeys(in: domain) }
+      // One reading of the domain's managed files for both.
+      let own = managedDomain(domain)
+      try applySetOnceValuesLocked(domain, own, domainPath, target)
+      if refusesForcedKeys { forced = forcedKeys(in: domain, own: own) }
     }
     var attempts = 1
     while true {

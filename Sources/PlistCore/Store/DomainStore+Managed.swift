@@ -23,11 +23,13 @@ extension DomainStore {
   /// domain's forced and locked keys, and the global domain's (a forced global value wins
   /// over every app's own).
   ///
-  /// - Parameter domain: The domain.
+  /// - Parameters:
+  ///   - domain: The domain.
+  ///   - own: What is managed for the domain, when the caller has read it already.
   /// - Returns: The managed file of each such key.
-  package func forcedKeys(in domain: Domain) -> [String: String] {
+  package func forcedKeys(in domain: Domain, own: ManagedDomain? = nil) -> [String: String] {
     var keys: [String: String] = [:]
-    var managed = [managedDomain(domain)]
+    var managed = [own ?? managedDomain(domain)]
     if domain != .global, case .named = domain.kind { managed.append(managedDomain(.global)) }
     for case let domain? in managed.reversed() {
       for kind in [ManagedKind.locked, .forced] {
@@ -73,7 +75,8 @@ extension DomainStore {
   ///   - domain: The domain.
   ///   - managed: What is managed for it, when the caller has read it already.
   func applySetOnceValues(to domain: Domain, _ managed: ManagedDomain? = nil) {
-    guard host == .any, let managed = managed ?? managedDomain(domain), !managed.setOnce.isEmpty,
+    guard appliesSetOnceValues, let managed = managed ?? managedDomain(domain),
+      !managed.setOnce.isEmpty,
       !pendingSetOnce(managed, appliedSetOnceValues(managed)).isEmpty
     else { return }
     let domainPath = path(of: domain)
@@ -87,6 +90,18 @@ extension DomainStore {
     else { return }
     defer { Platform.closeQuietly(lock) }
     try? applySetOnceValuesLocked(domain, managed, domainPath, target)
+  }
+
+  /// Whether this store applies set-once values: its files are every host's, and they are
+  /// this process's user's (a root process run with the user's variables, `sudo -E`, would
+  /// leave a record the user could not replace, and files owned by root).
+  private var appliesSetOnceValues: Bool {
+    guard host == .any else { return false }
+    // The directory, or (not made yet) the one it will be made in.
+    let owner =
+      Platform.ownership(atPath: root)?.owner
+      ?? Platform.ownership(atPath: Platform.directory(of: root))?.owner
+    return owner == Platform.effectiveUserID
   }
 
   /// The set-once values this user's domain has had, as recorded when they were applied.
@@ -120,7 +135,8 @@ extension DomainStore {
   func applySetOnceValuesLocked(
     _ domain: Domain, _ managed: ManagedDomain?, _ domainPath: String, _ target: String
   ) throws(PlistError) {
-    guard host == .any, let managed = managed ?? managedDomain(domain), !managed.setOnce.isEmpty
+    guard appliesSetOnceValues, let managed = managed ?? managedDomain(domain),
+      !managed.setOnce.isEmpty
     else { return }
     // Read again under the lock: another process may have applied them meanwhile.
     var record = appliedSetOnceValues(managed)

@@ -17,9 +17,15 @@ extension DomainStore {
   func writeOneKey(_ operation: WriteOperation, at path: PlistPath, in domain: Domain)
     throws(PlistError) -> Bool
   {
-    // With managed files about, the full write applies set-once values and refuses forced
-    // keys; this patch knows nothing of them.
-    guard managed == nil, let key = path.components.first else { return false }
+    guard let key = path.components.first else { return false }
+    if managed != nil {
+      // Set-once values to apply, or keys to refuse: the full write does both; this patch
+      // knows nothing of them.
+      let own = managedDomain(domain)
+      guard own?.setOnce.isEmpty ?? true, forcedKeys(in: domain, own: own).isEmpty else {
+        return false
+      }
+    }
     let domainPath = self.path(of: domain)
     guard let target = try? Platform.writeTarget(of: domainPath),
       Platform.kind(atPath: target) == .regular

@@ -34,8 +34,7 @@ struct ManagedCommand: Command {
   }
 
   private func show(_ domain: Domain, in context: CommandContext) throws {
-    var store = try context.store()
-    store.managed = context.managedLocations
+    let store = try context.managedStore()
     guard let managed = store.managedDomain(domain) else {
       throw CommandFailure.nothingManaged(domain.displayName)
     }

@@ -27,11 +27,12 @@ struct WritableCommand: Command {
 
   func run(in context: CommandContext) throws {
     let domain = try context.domain(domainArgument ?? "")
-    var store = try context.store()
-    store.managed = context.managedLocations
+    let store = try context.managedStore()
     let top = KeyArgument.path(key).components.first ?? key
     let source = store.forcedKeys(in: domain)[top]
-    if let managed = store.managedDomain(domain) { context.warn(about: managed.problems) }
+    for place in [domain, .global] {
+      if let managed = store.managedDomain(place) { context.warn(about: managed.problems) }
+    }
     if json {
       var object: PlistDictionary = ["writable": .boolean(source == nil)]
       if let source { object["source"] = .string(source) }

@@ -74,6 +74,14 @@ struct CommandContext {
     return store
   }
 
+  /// The store with the managed locations whether or not any managed folder exists: for
+  /// the commands that show what is managed (`managed`, `writable`).
+  func managedStore() throws -> DomainStore {
+    var store = try store()
+    store.managed = managedLocations
+    return store
+  }
+
   /// Where the administrator's managed preferences are: `$XDG_CONFIG_DIRS` and `/etc/xdg`;
   /// nil inside a container, whose app does not see the host's.
   var managedLocations: ManagedLocations? {

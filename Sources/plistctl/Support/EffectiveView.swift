@@ -81,7 +81,7 @@ struct EffectiveView {
 
   /// The line `where` adds for a locked key: the user's own layers do not count.
   private func lockLine(for key: String) -> String? {
-    for name in [domainName, ".GlobalPreferences"] {
+    for name in [domainName, ManagedDomain.globalName] {
       if let source = defaults.managed(domain: name).source(of: key, .locked) {
         return "  (locked by \(TerminalText.escaped(source)): the user's own values do not count)"
       }
@@ -91,7 +91,7 @@ struct EffectiveView {
 
   /// Warns about the managed files that were ignored (a user could change them).
   func warnAboutManagedFiles(in context: CommandContext) {
-    for name in [domainName, ".GlobalPreferences"] {
+    for name in [domainName, ManagedDomain.globalName] {
       context.warn(about: defaults.managed(domain: name).problems)
     }
   }

@@ -72,6 +72,23 @@ struct DefaultsManagedTests {
     #expect(defaults.lookup("Volume")?.layer == .argument)
   }
 
+  /// A value forced while the app runs is refused by the next `write`, with no read between.
+  @Test func aWriteSeesAForcedValueMadeSinceTheLastRead() throws {
+    defer { box.directory.remove() }
+    try FileManager.default.createDirectory(atPath: managed.path, withIntermediateDirectories: true)
+    let defaults = try defaults()
+    for _ in 0..<3 { _ = defaults.lookup("Late") }  // the gate is on
+    try defaults.write("mine", forKey: "Late")
+    let file = try managed.write(.forced, "com.example.app", ["Late": "admin"])
+    #expect(
+      throws: PlistError.forcedByAdministrator(
+        key: "Late", domain: "com.example.app", source: file)
+    ) {
+      try defaults.write("again", forKey: "Late")
+    }
+    #expect(defaults.string(forKey: "Late") == "admin")
+  }
+
   @Test func aLockedKeyTakesTheValueBelowTheUsersLayers() throws {
     defer { box.directory.remove() }
     try managed.write(.locked, "com.example.app", .array(["LockedVolume", "LockedMissing"]))
@@ -134,6 +151,20 @@ struct DefaultsManagedTests {
     #expect(locked?.key == "WatchedLevel" && locked?.oldValue == 4)
     // (Registrations are the process's: another test's may show through the lock.)
     #expect(locked?.layer != .app(.any) && locked?.newValue != 4)
+    // A file written open to everyone counts once `chmod` makes it root's alone.
+    let staged = try managed.write(.forced, "staged", ["WatchedKiosk": "admin"])
+    chmod(staged, 0o666)
+    let open = managed.path + "/plistctl/forced/com.example.app.d/open.plist"
+    try FileManager.default.createDirectory(
+      atPath: managed.path + "/plistctl/forced/com.example.app.d", withIntermediateDirectories: true
+    )
+    #expect(rename(staged, open) == 0)
+    // The watcher has looked since the rename once it reports a later change: the user's.
+    try box.write("com.example.app.plist", ["WatchedKiosk": true, "WatchedLevel": 4])
+    #expect(await collector.wait(for: 5).last?.newValue == true)
+    chmod(open, 0o644)
+    let made = await collector.wait(for: 6).last
+    #expect(made?.key == "WatchedKiosk" && made?.newValue == "admin")
     // And a process that keeps reading sees the change without a restart.
     #expect(defaults.lookup("WatchedLevel")?.layer != .app(.any))
     #expect(defaults.objectIsForced(forKey: "WatchedLevel"))

@@ -8,28 +8,37 @@ import Testing
 /// ignored.
 @Suite("Managed files")
 struct ManagedDomainTests {
-  @Test func theVariableIsReadAsXDGSaysAndTheAdministratorsDirectoryIsAlwaysSearched() {
+  @Test func theVariableIsReadAsXDGSaysAndTheAdministratorsDirectoryComesFirst() {
     #expect(ManagedLocations(configDirectories: nil).directories == ["/etc/xdg"])
     #expect(ManagedLocations(configDirectories: "").directories == ["/etc/xdg"])
     // Relative entries are invalid (ignored), repeats and trailing slashes go, and the user
-    // cannot leave /etc/xdg out by setting the variable.
+    // can neither leave /etc/xdg out nor put a directory before it.
     #expect(
       ManagedLocations(configDirectories: "/opt/a/:relative::/opt/b:/opt/a").directories
-        == ["/opt/a", "/opt/b", "/etc/xdg"])
+        == ["/etc/xdg", "/opt/a", "/opt/b"])
     #expect(
-      ManagedLocations(configDirectories: "/etc/xdg:/opt/a").directories == ["/etc/xdg", "/opt/a"])
+      ManagedLocations(configDirectories: "/opt/a:/etc/xdg").directories == ["/etc/xdg", "/opt/a"])
   }
 
   @Test func oneLookPerDirectoryTellsWhetherAnythingIsManaged() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let managed = ManagedFiles(in: directory)
-    #expect(!ManagedLocations.anyFolder(configDirectories: "relative:" + managed.path))
+    let other = directory.path("other")
+    // The variable's bytes: empty entries, colons alone, a trailing colon, relative ones.
+    for list in ["", ":", ":::", "relative:" + managed.path, managed.path + ":", other] {
+      #expect(!Platform.anyDirectory(in: list, hasChild: "plistctl"), "\(list)")
+    }
+    #expect(!managed.locations().anyFolder())
     try managed.write(.forced, "com.example.app", ["Kiosk": true])
+    for list in [
+      managed.path, "relative:" + managed.path, "::" + other + ":" + managed.path + "/:",
+      String(repeating: "/x", count: 3000) + ":" + managed.path,
+    ] {
+      #expect(Platform.anyDirectory(in: list, hasChild: "plistctl"))
+    }
     #expect(ManagedLocations.anyFolder(configDirectories: "relative:" + managed.path))
-    #expect(ManagedLocations.anyFolder(configDirectories: "::/etc/xdg:" + managed.path + "/"))
-    #expect(!ManagedLocations.anyFolder(configDirectories: "/etc/xdg::" + directory.path("no")))
-    #expect(!ManagedLocations.anyFolder(configDirectories: "plistctl:" + managed.path + "x"))
+    #expect(managed.locations().anyFolder())
     #expect(ManagedDomain(name: "com.example.other", locations: managed.locations()).isEmpty)
   }
 
@@ -49,6 +58,8 @@ struct ManagedDomainTests {
     try first.write(.forced, app, ["B": "hidden"], dropIn: ".hidden")
     let own = try second.write(.forced, app, ["U": "user"], user: "tester")
     try second.write(.forced, app, ["U": "someone-else"], user: "other")
+    // A user's own file wins within its directory, not over a directory listed before it.
+    try second.write(.forced, app, ["A": "second-user"], dropIn: "a", user: "tester")
     try first.write(.locked, app, .array(["L1"]))
     try second.write(.locked, app, .array(["L2"]))
     try first.write(.setOnce, app, ["S": 1])
@@ -71,6 +82,32 @@ struct ManagedDomainTests {
     // The folders a watcher watches include the ones that do not exist yet.
     #expect(managed.folders.contains(first.path + "/plistctl/set-once/\(app).d"))
     #expect(managed.folders.contains(second.path + "/plistctl/forced/users/tester/\(app).d"))
+  }
+
+  @Test func filesThatAreNotRegularOrNotThereAreIgnoredAndNamed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let managed = ManagedFiles(in: directory)
+    let app = "com.example.app"
+    let fine = try managed.write(.forced, app, ["Fine": true], dropIn: "50-fine")
+    let dropIns = managed.path + "/plistctl/forced/\(app).d"
+    let fifo = dropIns + "/10-fifo.plist"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let dangling = dropIns + "/20-dangling.plist"
+    #expect(symlink(directory.path("nowhere"), dangling) == 0)
+    let linked = dropIns + "/30-linked.plist"
+    let target = try managed.write(.forced, "elsewhere", ["Linked": true])
+    #expect(symlink(target, linked) == 0)
+    // Reading a FIFO would wait for a writer forever: it is named, not opened for long.
+    let read = ManagedDomain(name: app, locations: managed.locations())
+    #expect(read.forced == ["Fine": true, "Linked": true])
+    #expect(read.source(of: "Fine", .forced) == fine)
+    #expect(read.source(of: "Linked", .forced) == linked)
+    #expect(
+      read.problems.map(\.description) == [
+        "ignoring managed file \(fifo): it is not a regular file",
+        "ignoring managed file \(dangling): cannot read \(dangling): No such file or directory",
+      ])
   }
 
   @Test func filesAUserCouldChangeOrThatDoNotParseAreIgnoredAndNamed() throws {

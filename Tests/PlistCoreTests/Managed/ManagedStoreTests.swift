@@ -116,6 +116,22 @@ struct ManagedStoreTests {
     #expect(try store.dictionary(of: app) == ["Theme": "light", "Other": 1])
   }
 
+  /// `sudo -E plistctl read D`: root, with the user's variables, would leave root's files in
+  /// the user's directory (a record the user could not replace): it applies nothing.
+  @Test(.enabled(if: getuid() == 0, "a directory of another user's needs root"))
+  func aProcessThatDoesNotOwnThePreferencesAppliesNoSetOnceValue() throws {
+    defer { directory.remove() }
+    try managed.write(.setOnce, "com.example.app", ["Theme": "dark"])
+    let root = directory.path("config")
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    #expect(chown(root, 4321, 4321) == 0)
+    let store = try store()
+    #expect(throws: PlistError.domainNotFound(domain: "com.example.app")) {
+      try store.dictionary(of: app)
+    }
+    #expect(!FileManager.default.fileExists(atPath: root + "/plistctl"))
+  }
+
   @Test func aStoreWithoutManagedLocationsLooksAtNone() throws {
     defer { directory.remove() }
     try managed.write(.setOnce, "com.example.app", ["Theme": "dark"])
