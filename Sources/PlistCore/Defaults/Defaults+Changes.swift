@@ -208,10 +208,8 @@ import Synchronization
         // Read afresh: a folder made since the last reading (the administrator's first
         // file) has folders of its own to watch.
         defaults.beginLookup()
-        for name in defaults.managedNames() {
-          for folder in defaults.managedDomain(named: name).folders {
-            _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
-          }
+        for folder in defaults.managedFolders() {
+          _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
         }
       }
       var directories: [String] = []

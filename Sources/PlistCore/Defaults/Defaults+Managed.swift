@@ -61,6 +61,14 @@ extension Defaults {
     return nil
   }
 
+  /// Every folder whose changes may change what is managed along the search list (the
+  /// directories themselves when none has a managed folder yet).
+  func managedFolders() -> [String] {
+    guard let locations = environment.managed else { return [] }
+    guard hasManagedFiles() else { return locations.directories }
+    return managedNames().flatMap { ManagedDomain.folders(name: $0, locations: locations) }
+  }
+
   /// The managed file names of the search list: the domain's, each suite's, the global's.
   func managedNames() -> [String] {
     let suites = state.withLock { $0.suites }
@@ -89,12 +97,8 @@ extension Defaults {
   /// domain when first read, before the domain's own file is read.
   func managedDomain(named name: String) -> ManagedDomain {
     guard let locations = environment.managed else { return ManagedDomain(name: name) }
-    guard hasManagedFiles() else {
-      // Nothing managed anywhere: what a watcher watches is the directories themselves.
-      var nothing = ManagedDomain(name: name)
-      nothing.folders = locations.directories
-      return nothing
-    }
+    // A few looks, and nothing kept, for a domain nothing manages.
+    guard mayBeManaged(name) else { return ManagedDomain(name: name) }
     // Once per generation of the gate, or once per lookup without one.
     let (cached, generation) = state.withLock { state in
       (state.managed[name], state.usesGate ? state.generation : -state.lookupSerial)
@@ -105,7 +109,9 @@ extension Defaults {
       // The folders are known only from a reading: watched after it, then read again, so
       // that a change made between the first reading and the watch is not missed. (A
       // folder that does not exist yet is covered by its parent's watch.)
-      for folder in managed.folders { ProcessChangeGate.watch(directory: folder) }
+      for folder in ManagedDomain.folders(name: name, locations: locations) {
+        ProcessChangeGate.watch(directory: folder)
+      }
       managed = ManagedDomain(name: name, locations: locations)
     }
     state.withLock {
@@ -140,6 +146,26 @@ extension Defaults {
     let present = locations.anyFolder()
     state.withLock { $0.managedPresence = ManagedPresence(present: present, when: when) }
     return present
+  }
+
+  /// Whether a domain may have managed files (`ManagedLocations.mayManage(_:)`), looked at
+  /// once per lookup (or generation) with `hasManagedFiles()`.
+  func mayBeManaged(_ name: String) -> Bool {
+    guard let locations = environment.managed, hasManagedFiles() else { return false }
+    if let known = state.withLock({ state -> Bool? in
+      guard let presence = state.managedPresence, presence.looked.contains(name) else {
+        return nil
+      }
+      return presence.managed.contains(name)
+    }) {
+      return known
+    }
+    let managed = locations.mayManage(name)
+    state.withLock { state in
+      state.managedPresence?.looked.append(name)
+      if managed { state.managedPresence?.managed.append(name) }
+    }
+    return managed
   }
 
   /// Each key's first value along the layers: what a merged view of the search list holds.

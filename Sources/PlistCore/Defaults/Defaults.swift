@@ -453,6 +453,9 @@ struct CachedManagedDomain {
 struct ManagedPresence {
   let present: Bool
   let when: Int
+  /// The domains looked at since (`ManagedLocations.mayManage(_:)`), and those found managed.
+  var looked: [String] = []
+  var managed: [String] = []
 }
 
 /// One file as last read: its identity then, and its dictionary or why it could not be read.

@@ -2,6 +2,32 @@ extension ManagedDomain {
   /// The file name of the global domain's managed files, as in a configuration profile.
   public static let globalName = ".GlobalPreferences"
 
+  /// Every folder whose changes may change what is managed for a domain: what a watcher
+  /// watches. Each folder's parent is in the list too, so one made later is an event of its
+  /// parent's watch (the directories themselves are not: `/etc/xdg` exists).
+  ///
+  /// - Parameters:
+  ///   - name: The domain's managed file name.
+  ///   - locations: Where to look.
+  /// - Returns: The folders, those that do not exist yet included.
+  public static func folders(name: String, locations: ManagedLocations) -> [String] {
+    var folders: [String] = []
+    for directory in locations.directories {
+      let base = directory + "/plistctl"
+      folders += [directory, base]
+      for kind in ManagedKind.allCases {
+        let folder = base + "/" + kind.rawValue
+        folders += [folder, folder + "/" + name + ".d"]
+        guard kind.hasUserFolders else { continue }
+        folders.append(folder + "/users")
+        if Platform.isDirectory(atPath: folder + "/users"), let user = locations.userName() {
+          folders += [folder + "/users/" + user, folder + "/users/" + user + "/" + name + ".d"]
+        }
+      }
+    }
+    return folders
+  }
+
   /// Reads what is managed for a domain from the administrator's files.
   ///
   /// Order, weakest first (a later file's value replaces an earlier one's): the directories
@@ -18,6 +44,11 @@ extension ManagedDomain {
   ///   - locations: Where to look.
   ///   - maximumSize: The most bytes read from one file (256 MiB when nil).
   public init(name: String, locations: ManagedLocations, maximumSize: Int? = nil) {
+    // A few looks first: a domain nothing manages costs no reading.
+    guard locations.mayManage(name) else {
+      self.init(name: name)
+      return
+    }
     let maximumSize = maximumSize ?? FileLimits.standard.maximumSize
     var reader = ManagedReader(name: name, locations: locations, maximumSize: maximumSize)
     self = reader.read()
@@ -43,28 +74,34 @@ private struct ManagedReader {
   }
 
   mutating func read() -> ManagedDomain {
-    var files: [ManagedKind: [String]] = [:]
+    // Per kind, in order (three arrays, not a dictionary keyed by the kind: see
+    // `ManagedDomain.sources(_:)`).
+    var forced: [String] = []
+    var locked: [String] = []
+    var setOnce: [String] = []
     for directory in locations.directories.reversed() {
-      result.folders.append(directory)
       let base = directory + "/plistctl"
-      // The one look a machine with no managed files costs, per directory.
       guard Platform.isDirectory(atPath: base) else { continue }
-      result.folders.append(base)
       guard isTrusted(directory), isTrusted(base) else { continue }
-      for kind in ManagedKind.allCases {
-        let folder = base + "/" + kind.rawValue
-        files[kind, default: []] += self.files(in: folder, under: [])
-        guard kind.hasUserFolders else { continue }
-        let users = folder + "/users"
-        result.folders.append(users)
-        guard Platform.isDirectory(atPath: users), let user = user() else { continue }
-        files[kind, default: []] += self.files(in: users + "/" + user, under: [folder, users])
-      }
+      forced += files(of: .forced, in: base)
+      locked += files(of: .locked, in: base)
+      setOnce += files(of: .setOnce, in: base)
     }
-    for kind in ManagedKind.allCases {
-      for file in files[kind, default: []] { apply(file, as: kind) }
-    }
+    for file in forced { apply(file, as: .forced) }
+    for file in locked { apply(file, as: .locked) }
+    for file in setOnce { apply(file, as: .setOnce) }
     return result
+  }
+
+  /// One kind's files in one directory's `plistctl` folder: everyone's, then the user's own.
+  private mutating func files(of kind: ManagedKind, in base: String) -> [String] {
+    let folder = base + "/" + kind.rawValue
+    var found = files(in: folder, under: [])
+    guard kind.hasUserFolders else { return found }
+    let users = folder + "/users"
+    guard Platform.isDirectory(atPath: users), let user = user() else { return found }
+    found += files(in: users + "/" + user, under: [folder, users])
+    return found
   }
 
   /// A folder's files for the domain, in order: `<domain>.plist`, then `<domain>.d/*.plist`
@@ -72,7 +109,6 @@ private struct ManagedReader {
   /// read.
   private mutating func files(in folder: String, under parents: [String]) -> [String] {
     let dropIns = folder + "/" + name + ".d"
-    result.folders += [folder, dropIns]
     guard Platform.isDirectory(atPath: folder) else { return [] }
     for parent in parents + [folder] where !isTrusted(parent) { return [] }
     var found: [String] = []
@@ -157,11 +193,16 @@ private struct ManagedReader {
     }
     for (key, value) in entries {
       switch kind {
-      case .forced: result.forced[key] = value
-      case .setOnce: result.setOnce[key] = value
-      case .locked: result.locked.insert(key)
+      case .forced:
+        result.forced[key] = value
+        result.forcedSources[key] = path
+      case .setOnce:
+        result.setOnce[key] = value
+        result.setOnceSources[key] = path
+      case .locked:
+        result.locked.insert(key)
+        result.lockedSources[key] = path
       }
-      result.sources[kind, default: [:]][key] = path
     }
   }
 }

@@ -12,13 +12,14 @@ public struct ManagedDomain: Sendable, Equatable {
   public internal(set) var locked: Set<String> = []
   /// The values to copy into the user's domain once per change of the administrator's value.
   public internal(set) var setOnce = PlistDictionary()
-  /// The managed file each key comes from, by kind.
-  public internal(set) var sources: [ManagedKind: [String: String]] = [:]
+  /// The managed file each forced key comes from.
+  var forcedSources: [String: String] = [:]
+  /// The managed file each locked key comes from.
+  var lockedSources: [String: String] = [:]
+  /// The managed file each set-once key comes from.
+  var setOnceSources: [String: String] = [:]
   /// The files that were ignored, and why.
   public internal(set) var problems: [ManagedProblem] = []
-  /// Every folder whose changes may change what is managed: what a watcher watches (a
-  /// folder that does not exist yet is covered by its parent's watch).
-  public internal(set) var folders: [String] = []
 
   /// Nothing managed for the domain.
   ///
@@ -40,7 +41,22 @@ public struct ManagedDomain: Sendable, Equatable {
   ///   - key: The key.
   ///   - kind: Forced, locked or set once.
   /// - Returns: The file's path, or nil when the key has no entry of that kind.
-  public func source(of key: String, _ kind: ManagedKind) -> String? { sources[kind]?[key] }
+  public func source(of key: String, _ kind: ManagedKind) -> String? { sources(kind)[key] }
+
+  /// The managed file of each key of a kind.
+  ///
+  /// - Parameter kind: Forced, locked or set once.
+  /// - Returns: Each key's file.
+  public func sources(_ kind: ManagedKind) -> [String: String] {
+    // Three dictionaries rather than one keyed by the kind: a dictionary with a key type of
+    // PlistCore's own makes the runtime check its Hashable conformance, by scanning every
+    // conformance in the binary (100 k instructions of a one-key read, once per process).
+    switch kind {
+    case .forced: return forcedSources
+    case .locked: return lockedSources
+    case .setOnce: return setOnceSources
+    }
+  }
 
   /// Every managed key, one entry per kind it has: forced, then locked, then set once, each
   /// in key order.

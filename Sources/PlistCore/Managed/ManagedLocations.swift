@@ -66,18 +66,51 @@ public struct ManagedLocations: Sendable, Equatable {
   /// - Parameter configDirectories: The variable's value.
   /// - Returns: Whether any has one.
   public static func anyFolder(configDirectories: String?) -> Bool {
-    if Platform.isDirectory(atPath: administratorDirectory + "/plistctl") { return true }
-    guard let variable = configDirectories else { return false }
-    return Platform.anyDirectory(in: variable, hasChild: "plistctl")
+    ManagedLocations(configDirectories: configDirectories).anyFolder()
   }
 
-  /// Whether any of these directories has a `plistctl` folder (`anyFolder(configDirectories:)`
-  /// for the variable; each given directory looked at otherwise).
+  /// Whether any of these directories has a `plistctl` folder.
   ///
   /// - Returns: Whether any has one.
   public func anyFolder() -> Bool {
-    guard let givenDirectories else { return Self.anyFolder(configDirectories: variable) }
-    return givenDirectories.contains { Platform.isDirectory(atPath: $0 + "/plistctl") }
+    anyDirectory { Platform.isDirectory(atPath: $0 + "/plistctl") }
+  }
+
+  /// Whether a domain may have managed files: a file or drop-in folder of its name, or a
+  /// `users` folder, in some directory's `plistctl` folder. A few looks, and no reading: a
+  /// command reading one key of a domain nothing manages, on a machine where other domains
+  /// are managed, reads no managed file.
+  ///
+  /// - Parameter name: The domain's managed file name.
+  /// - Returns: Whether `ManagedDomain(name:locations:)` may find anything.
+  func mayManage(_ name: String) -> Bool {
+    anyDirectory { Self.mayManage(name, under: $0 + "/plistctl/") }
+  }
+
+  /// `mayManage(_:)` in one directory's `plistctl/` folder (plain strings and looks: this
+  /// runs at every lookup of a program that has no gate).
+  private static func mayManage(_ name: String, under base: String) -> Bool {
+    guard Platform.isDirectory(atPath: base) else { return false }
+    let file = name + ".plist"
+    let dropIns = name + ".d"
+    for kind in 0..<3 {
+      let folder = base + (kind == 0 ? "forced/" : kind == 1 ? "locked/" : "set-once/")
+      if Platform.exists(atPath: folder + file) || Platform.exists(atPath: folder + dropIns)
+        || (kind < 2 && Platform.exists(atPath: folder + "users"))
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Whether `body` holds for one of the directories, in order (`/etc/xdg`, then the
+  /// variable's, looked at on its bytes; the given ones as given).
+  private func anyDirectory(_ body: (String) -> Bool) -> Bool {
+    if let givenDirectories { return givenDirectories.contains(where: body) }
+    if body(Self.administratorDirectory) { return true }
+    guard let variable else { return false }
+    return Platform.firstEntry(in: variable, where: body)
   }
 
   /// This user's name, for the per-user folders.
@@ -85,10 +118,11 @@ public struct ManagedLocations: Sendable, Equatable {
 
   private static func directories(_ variable: String?) -> [String] {
     var directories = [administratorDirectory]
-    for entry in (variable ?? "").split(separator: ":") where entry.hasPrefix("/") {
-      var path = String(entry)
-      while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    _ = Platform.firstEntry(in: variable ?? "") { entry in
+      var path = entry
+      while path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
       if !directories.contains(path) { directories.append(path) }
+      return false
     }
     return directories
   }

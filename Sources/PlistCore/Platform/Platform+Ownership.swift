@@ -74,22 +74,22 @@ extension Platform {
 }
 
 extension Platform {
-  /// Whether any absolute directory of a colon-separated list (`$XDG_CONFIG_DIRS`) has a
-  /// subdirectory named `child`; entries that are not absolute are skipped. Done on the
+  /// Calls `body` with each absolute entry of a colon-separated list (`$XDG_CONFIG_DIRS`),
+  /// in order, until it returns true; entries that are not absolute are skipped. Done on the
   /// list's bytes with one buffer from `malloc`: splitting the string with the standard
   /// library's generic algorithms cost a one-key read 120 k instructions, the runtime's
   /// first look through every protocol conformance in the binary.
   ///
   /// - Parameters:
   ///   - list: The list.
-  ///   - child: The subdirectory's name (`plistctl`).
-  /// - Returns: Whether one has it.
-  static func anyDirectory(in list: String, hasChild child: StaticString) -> Bool {
+  ///   - body: Called with each entry; true stops.
+  /// - Returns: Whether `body` returned true for one.
+  static func firstEntry(in list: String, where body: (String) -> Bool) -> Bool {
     list.withCString { start -> Bool in
       let length = strlen(start)
-      guard let buffer = malloc(length + child.utf8CodeUnitCount + 2) else { return false }
+      guard let buffer = malloc(length + 1) else { return false }
       defer { free(buffer) }
-      let path = buffer.assumingMemoryBound(to: CChar.self)
+      let entry = buffer.assumingMemoryBound(to: CChar.self)
       var entryStart = 0
       while entryStart <= length {
         var entryEnd = entryStart
@@ -97,12 +97,9 @@ extension Platform {
         let entryLength = entryEnd - entryStart
         defer { entryStart = entryEnd + 1 }
         guard entryLength > 0, start[entryStart] == 0x2F else { continue }
-        memcpy(path, start + entryStart, entryLength)
-        path[entryLength] = 0x2F
-        memcpy(path + entryLength + 1, child.utf8Start, child.utf8CodeUnitCount)
-        path[entryLength + 1 + child.utf8CodeUnitCount] = 0
-        var info = stat()
-        if stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return true }
+        memcpy(entry, start + entryStart, entryLength)
+        entry[entryLength] = 0
+        if body(String(cString: entry)) { return true }
       }
       return false
     }

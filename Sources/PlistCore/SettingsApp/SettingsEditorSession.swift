@@ -62,11 +62,9 @@ package enum SettingsEditorSession {
   /// Adds watches on the managed folders of the search list (again after each event: a
   /// folder made since is watched from then on; a watch added twice is harmless).
   private static func watchManagedFolders(of defaults: Defaults, with watcher: Int32) {
-    guard defaults.environment.managed != nil else { return }
-    for name in defaults.managedNames() {
-      for folder in defaults.managed(domain: name).folders {
-        _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
-      }
+    defaults.beginLookup()
+    for folder in defaults.managedFolders() {
+      _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
     }
   }
 

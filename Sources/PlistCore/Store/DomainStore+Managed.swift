@@ -7,15 +7,17 @@ extension DomainStore {
   /// - Parameter domain: The domain.
   /// - Returns: Its managed values, locks and set-once values.
   package func managedDomain(_ domain: Domain) -> ManagedDomain? {
-    guard let managed else { return nil }
+    guard let managed, let name = managedName(of: domain) else { return nil }
+    return ManagedDomain(name: name, locations: managed, maximumSize: limits.maximumSize)
+  }
+
+  /// The name of a domain's managed files: its own, `.GlobalPreferences`, or nil for a file
+  /// given by path.
+  private func managedName(of domain: Domain) -> String? {
     switch domain.kind {
-    case .named(let name):
-      return ManagedDomain(name: name, locations: managed, maximumSize: limits.maximumSize)
-    case .global:
-      return ManagedDomain(
-        name: ManagedDomain.globalName, locations: managed, maximumSize: limits.maximumSize)
-    case .path:
-      return nil
+    case .named(let name): return name
+    case .global: return ManagedDomain.globalName
+    case .path: return nil
     }
   }
 
@@ -33,7 +35,7 @@ extension DomainStore {
     if domain != .global, case .named = domain.kind { managed.append(managedDomain(.global)) }
     for case let domain? in managed.reversed() {
       for kind in [ManagedKind.locked, .forced] {
-        for (key, source) in domain.sources[kind] ?? [:] { keys[key] = source }
+        for (key, source) in domain.sources(kind) { keys[key] = source }
       }
     }
     return keys
@@ -71,12 +73,22 @@ extension DomainStore {
   /// when there are some: what a read does first. A failure is left for the write or the
   /// next read to meet; the read itself goes on.
   ///
+  /// - Parameter domain: The domain.
+  func applySetOnceValues(to domain: Domain) {
+    // A few looks before anything is read.
+    guard let locations = managed, let name = managedName(of: domain), locations.mayManage(name),
+      let read = managedDomain(domain)
+    else { return }
+    applySetOnceValues(to: domain, read)
+  }
+
+  /// `applySetOnceValues(to:)` with what is managed for the domain, read already.
+  ///
   /// - Parameters:
   ///   - domain: The domain.
-  ///   - managed: What is managed for it, when the caller has read it already.
-  func applySetOnceValues(to domain: Domain, _ managed: ManagedDomain? = nil) {
-    guard appliesSetOnceValues, let managed = managed ?? managedDomain(domain),
-      !managed.setOnce.isEmpty,
+  ///   - managed: What is managed for it.
+  func applySetOnceValues(to domain: Domain, _ managed: ManagedDomain) {
+    guard appliesSetOnceValues, !managed.setOnce.isEmpty,
       !pendingSetOnce(managed, appliedSetOnceValues(managed)).isEmpty
     else { return }
     let domainPath = path(of: domain)

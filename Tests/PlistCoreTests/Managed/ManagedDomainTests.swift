@@ -24,21 +24,27 @@ struct ManagedDomainTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let managed = ManagedFiles(in: directory)
-    let other = directory.path("other")
     // The variable's bytes: empty entries, colons alone, a trailing colon, relative ones.
-    for list in ["", ":", ":::", "relative:" + managed.path, managed.path + ":", other] {
-      #expect(!Platform.anyDirectory(in: list, hasChild: "plistctl"), "\(list)")
+    func entries(_ list: String) -> [String] {
+      var found: [String] = []
+      _ = Platform.firstEntry(in: list) { entry in
+        found.append(entry)
+        return false
+      }
+      return found
     }
+    for list in ["", ":", ":::", "relative", "relative:"] {
+      #expect(entries(list) == [], "\(list)")
+    }
+    #expect(entries("::/a:b:/c/:") == ["/a", "/c/"])
+    let long = String(repeating: "/x", count: 3000)
+    #expect(entries(long + ":" + managed.path) == [long, managed.path])
     #expect(!managed.locations().anyFolder())
     try managed.write(.forced, "com.example.app", ["Kiosk": true])
-    for list in [
-      managed.path, "relative:" + managed.path, "::" + other + ":" + managed.path + "/:",
-      String(repeating: "/x", count: 3000) + ":" + managed.path,
-    ] {
-      #expect(Platform.anyDirectory(in: list, hasChild: "plistctl"))
-    }
-    #expect(ManagedLocations.anyFolder(configDirectories: "relative:" + managed.path))
     #expect(managed.locations().anyFolder())
+    #expect(managed.locations().mayManage("com.example.app"))
+    #expect(!managed.locations().mayManage("com.example.other"))
+    #expect(ManagedLocations.anyFolder(configDirectories: "relative:" + managed.path))
     #expect(ManagedDomain(name: "com.example.other", locations: managed.locations()).isEmpty)
   }
 
@@ -80,8 +86,9 @@ struct ManagedDomainTests {
         "forced A", "forced B", "forced C", "forced U", "locked L1", "locked L2", "set-once S",
       ])
     // The folders a watcher watches include the ones that do not exist yet.
-    #expect(managed.folders.contains(first.path + "/plistctl/set-once/\(app).d"))
-    #expect(managed.folders.contains(second.path + "/plistctl/forced/users/tester/\(app).d"))
+    let folders = ManagedDomain.folders(name: app, locations: locations)
+    #expect(folders.contains(first.path + "/plistctl/set-once/\(app).d"))
+    #expect(folders.contains(second.path + "/plistctl/forced/users/tester/\(app).d"))
   }
 
   @Test func filesThatAreNotRegularOrNotThereAreIgnoredAndNamed() throws {
