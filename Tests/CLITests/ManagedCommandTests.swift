@@ -49,6 +49,7 @@ struct ManagedCommandTests {
     // The user's stored value of a forced key is not theirs to remove either.
     _ = try box.managed.write(.forced, Self.app, ["Kiosk": true, "Other": 2])
     #expect(try box.run("delete", Self.app, "Other").status == 3)
+    #expect(try box.run("reset", Self.app, "Other").status == 3)
     #expect(try box.run("-currentHost", "write", Self.app, "Other", "-int", "5").status == 3)
     #expect(try box.bytes(Self.app) == before)
     // Everything else is the user's, and a whole domain can still be removed.

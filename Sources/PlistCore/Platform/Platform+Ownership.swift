@@ -20,6 +20,15 @@ struct FileOwnership: Equatable {
 
   /// Whether users other than the owner may change it: group or others may write.
   var isWritableByOthers: Bool { permissions & 0o022 != 0 }
+
+  /// What `stat` or `fstat` said.
+  init(_ info: stat) {
+    let type = info.st_mode & S_IFMT
+    owner = UInt32(info.st_uid)
+    permissions = UInt32(info.st_mode & 0o7777)
+    isDirectory = type == S_IFDIR
+    isRegular = type == S_IFREG
+  }
 }
 
 extension Platform {
@@ -27,10 +36,7 @@ extension Platform {
   static func ownership(atPath path: String) -> FileOwnership? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    let type = info.st_mode & S_IFMT
-    return FileOwnership(
-      owner: UInt32(info.st_uid), permissions: UInt32(info.st_mode & 0o7777),
-      isDirectory: type == S_IFDIR, isRegular: type == S_IFREG)
+    return FileOwnership(info)
   }
 
   /// A managed file's owner and mode and its bytes, both through one descriptor: the file
@@ -51,10 +57,7 @@ extension Platform {
     defer { closeQuietly(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw SystemError(operation: .read, path: path) }
-    let type = info.st_mode & S_IFMT
-    let ownership = FileOwnership(
-      owner: UInt32(info.st_uid), permissions: UInt32(info.st_mode & 0o7777),
-      isDirectory: type == S_IFDIR, isRegular: type == S_IFREG)
+    let ownership = FileOwnership(info)
     guard ownership.isRegular, Int(info.st_size) <= limit else { return (ownership, nil) }
     return (ownership, try readAll(fd: fd, path: path, sizeHint: Int(info.st_size), limit: limit))
   }
