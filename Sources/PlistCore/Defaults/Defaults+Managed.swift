@@ -160,6 +160,13 @@ extension Defaults {
     }) {
       return known
     }
+    if state.withLock({ $0.usesGate }) {
+      // Watched before the looks, whatever they find: a file the administrator adds later to
+      // a folder that exists is an event, and the next lookup looks again.
+      for folder in ManagedDomain.folders(name: name, locations: locations) {
+        ProcessChangeGate.watch(directory: folder)
+      }
+    }
     let managed = locations.mayManage(name)
     state.withLock { state in
       state.managedPresence?.looked.append(name)

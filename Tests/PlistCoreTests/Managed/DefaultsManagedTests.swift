@@ -89,6 +89,18 @@ struct DefaultsManagedTests {
     #expect(defaults.string(forKey: "Late") == "admin")
   }
 
+  /// The folders exist and hold another domain's file; then this domain's arrives while the
+  /// app runs: its next lookup sees it.
+  @Test func aLookupSeesAFileAddedToAFolderThatExisted() throws {
+    defer { box.directory.remove() }
+    try managed.write(.forced, "com.example.other", ["Kiosk": true])
+    try box.write("com.example.app.plist", ["Added": "user"])
+    let defaults = try defaults()
+    for _ in 0..<3 { #expect(defaults.lookup("Added")?.value == "user") }  // the gate is on
+    try managed.write(.forced, "com.example.app", ["Added": "admin"])
+    #expect(defaults.lookup("Added")?.value == "admin")
+  }
+
   @Test func aLockedKeyTakesTheValueBelowTheUsersLayers() throws {
     defer { box.directory.remove() }
     try managed.write(.locked, "com.example.app", .array(["LockedVolume", "LockedMissing"]))
@@ -122,10 +134,17 @@ struct DefaultsManagedTests {
     #expect(try self.defaults().string(forKey: "Theme") == "light")
   }
 
+  /// Replaces the user's domain file atomically, as an app's save does (a file rewritten in
+  /// place can be seen half-written, which would be a change of its own).
+  func replace(_ dictionary: PlistDictionary) throws {
+    try Data(try PropertyList.encode(.dictionary(dictionary), as: .xml))
+      .write(to: URL(fileURLWithPath: box.root + "/com.example.app.plist"), options: .atomic)
+  }
+
   @Test func aChangeOfTheAdministratorsFilesIsAChangeLikeAnyOther() async throws {
     defer { box.directory.remove() }
     let defaults = try defaults()
-    try box.write("com.example.app.plist", ["WatchedKiosk": false])
+    try replace(["WatchedKiosk": false])
     let collector = ChangeCollector(defaults.changes(forKeys: ["WatchedKiosk", "WatchedLevel"]))
     // The folders do not exist yet (the directory of $XDG_CONFIG_DIRS does): made by the
     // administrator while the app runs.
@@ -144,7 +163,7 @@ struct DefaultsManagedTests {
           key: "WatchedKiosk", oldValue: true, newValue: false, layer: .app(.any),
           origin: .otherProcess))
     // A lock hides the user's value: with nothing below it, the key has none.
-    try box.write("com.example.app.plist", ["WatchedKiosk": false, "WatchedLevel": 4])
+    try replace(["WatchedKiosk": false, "WatchedLevel": 4])
     _ = await collector.wait(for: 3)
     try managed.write(.locked, "com.example.app", .array(["WatchedLevel"]))
     let locked = await collector.wait(for: 4).last
@@ -160,11 +179,11 @@ struct DefaultsManagedTests {
     )
     #expect(rename(staged, open) == 0)
     // The watcher has looked since the rename once it reports a later change: the user's.
-    try box.write("com.example.app.plist", ["WatchedKiosk": true, "WatchedLevel": 4])
+    try replace(["WatchedKiosk": true, "WatchedLevel": 4])
     #expect(await collector.wait(for: 5).last?.newValue == true)
     chmod(open, 0o644)
     let made = await collector.wait(for: 6).last
-    #expect(made?.key == "WatchedKiosk" && made?.newValue == "admin")
+    #expect(made?.key == "WatchedKiosk" && made?.newValue == "admin", "\(collector.all)")
     // And a process that keeps reading sees the change without a restart.
     #expect(defaults.lookup("WatchedLevel")?.layer != .app(.any))
     #expect(defaults.objectIsForced(forKey: "WatchedLevel"))
