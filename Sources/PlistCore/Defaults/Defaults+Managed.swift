@@ -104,16 +104,8 @@ extension Defaults {
       (state.managed[name], state.usesGate ? state.generation : -state.lookupSerial)
     }
     if let cached, cached.generation == generation { return cached.domain }
-    var managed = ManagedDomain(name: name, locations: locations)
-    if generation >= 0 {
-      // The folders are known only from a reading: watched after it, then read again, so
-      // that a change made between the first reading and the watch is not missed. (A
-      // folder that does not exist yet is covered by its parent's watch.)
-      for folder in ManagedDomain.folders(name: name, locations: locations) {
-        ProcessChangeGate.watch(directory: folder)
-      }
-      managed = ManagedDomain(name: name, locations: locations)
-    }
+    // With a gate, `mayBeManaged` watched the folders before this reading.
+    let managed = ManagedDomain(name: name, locations: locations)
     state.withLock {
       $0.managed[name] = CachedManagedDomain(domain: managed, generation: generation)
     }
