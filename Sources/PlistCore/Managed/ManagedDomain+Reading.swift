@@ -146,11 +146,7 @@ private struct ManagedReader {
 
   private mutating func user() -> String? {
     if let userName { return userName }
-    var name = locations.userName()
-    // A name that is not one folder's name names no folder.
-    if let given = name, given.isEmpty || given == "." || given == ".." || given.contains("/") {
-      name = nil
-    }
+    let name = locations.userName()
     userName = .some(name)
     return name
   }

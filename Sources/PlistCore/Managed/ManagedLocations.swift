@@ -113,8 +113,13 @@ public struct ManagedLocations: Sendable, Equatable {
     return Platform.firstEntry(in: variable, where: body)
   }
 
-  /// This user's name, for the per-user folders.
-  func userName() -> String? { givenUserName ?? Platform.passwordUserName() }
+  /// This user's name, for the per-user folders; nil when it is not one folder's name.
+  func userName() -> String? {
+    guard let name = givenUserName ?? Platform.passwordUserName(), !name.isEmpty, name != ".",
+      name != "..", !name.contains("/")
+    else { return nil }
+    return name
+  }
 
   private static func directories(_ variable: String?) -> [String] {
     var directories = [administratorDirectory]

@@ -164,6 +164,20 @@ struct ManagedDomainTests {
       ])
   }
 
+  @Test func aUserNameThatIsNotOneFoldersNameNamesNone() throws {
+    for name in ["", ".", "..", "../root", "a/b"] {
+      #expect(ManagedLocations(directories: [], userName: name, trustedOwner: 0).userName() == nil)
+    }
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let managed = ManagedFiles(in: directory)
+    // A file placed where "../other" would lead from users/: not read for that name.
+    try managed.write(.forced, "com.example.app", ["Escaped": true], user: "other")
+    let read = ManagedDomain(
+      name: "com.example.app", locations: managed.locations(userName: "../other"))
+    #expect(read.forced.isEmpty)
+  }
+
   @Test func theGlobalDomainHasItsOwnFiles() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
