@@ -85,7 +85,17 @@ import Testing
           atPath: replicas + ".old/" + name, toPath: replicas + "/" + name)
       }
     } else {
-      try FileManager.default.removeItem(atPath: replicas)
+      // The store may be publishing its own file into the folder as it goes (a CI run once
+      // saw Foundation's removal fail half-way, EPERM): removed again until it is gone, as a
+      // sync tool would finish its removal.
+      for attempt in 1...100 {
+        do {
+          try FileManager.default.removeItem(atPath: replicas)
+          break
+        } catch  where attempt < 100 && FileManager.default.fileExists(atPath: replicas) {
+          continue
+        }
+      }
       try FileManager.default.createDirectory(atPath: replicas, withIntermediateDirectories: false)
     }
     try there.store.write(["after": 1])
