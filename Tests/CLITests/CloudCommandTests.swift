@@ -13,6 +13,18 @@ struct CloudCommandTests {
     return "file://" + path
   }
 
+  /// Two machines' sandboxes with the store `pigeon` attached to a folder they share (in
+  /// the first's directory); the caller removes both.
+  static func machinesSharingAFolder() throws -> (Sandbox, Sandbox) {
+    let a = try Sandbox()
+    let b = try Sandbox()
+    let folder = a.directory.path("shared")
+    for box in [a, b] {
+      try Self.ok(box, "cloud", "attach", "pigeon", "--folder", folder)
+    }
+    return (a, b)
+  }
+
   /// Runs the plistctl binary as a separate process and expects success.
   @discardableResult
   static func ok(_ box: Sandbox, _ arguments: String...) throws -> String {
@@ -199,15 +211,10 @@ struct CloudCommandTests {
   /// what `write` would take. Another machine's value the schema refuses is reported and not
   /// written; the domain keeps its value.
   @Test func aMirrorWritesNothingTheDomainsSchemaRefuses() throws {
-    let a = try Sandbox()
-    let b = try Sandbox()
+    let (a, b) = try Self.machinesSharingAFolder()
     defer {
       a.remove()
       b.remove()
-    }
-    let folder = a.directory.path("shared")
-    for box in [a, b] {
-      try Self.ok(box, "cloud", "attach", "pigeon", "--folder", folder)
     }
     _ = try b.ok("settings", "attach", "com.example.pigeon", SettingsFixtures.path("pigeon"))
     _ = try b.ok("write", "com.example.pigeon", "HPMapType", "-int", "1")

@@ -110,15 +110,10 @@ struct ManagedProcessTests {
   /// A sync that brings another machine's value for a key this machine's administrator
   /// forces writes nothing into the domain, and says so.
   @Test func aCloudMirrorNeverWritesAForcedKey() throws {
-    let a = try Sandbox()
-    let b = try Sandbox()
+    let (a, b) = try CloudCommandTests.machinesSharingAFolder()
     defer {
       a.remove()
       b.remove()
-    }
-    let folder = a.directory.path("shared")
-    for box in [a, b] {
-      _ = try CloudCommandTests.ok(box, "cloud", "attach", "pigeon", "--folder", folder)
     }
     _ = try b.ok("write", "com.example.pigeon", "HPMapType", "-int", "1")
     _ = try CloudCommandTests.ok(b, "cloud", "mirror", "pigeon", "com.example.pigeon", "HPMapType")

@@ -441,47 +441,6 @@ public final class Defaults: Sendable {
   }
 }
 
-/// A domain's managed values as last read, and the gate's generation then (-1: no gate).
-/// (Structs, not tuples, in `State`: a tuple's type is made at run time, in every process.)
-struct CachedManagedDomain {
-  let domain: ManagedDomain
-  let generation: Int
-}
-
-/// Whether any managed folder existed when last looked at, and when: the gate's generation,
-/// or (without a gate) minus the lookup's number, so that one lookup looks once.
-struct ManagedPresence {
-  let present: Bool
-  let when: Int
-  /// The domains looked at since (`ManagedLocations.mayManage(_:)`), and those found managed.
-  var looked: [String] = []
-  var managed: [String] = []
-}
-
-/// One file as last read: its identity then, and its dictionary or why it could not be read.
-struct CachedFile {
-  let identity: FileIdentity?
-  let dictionary: PlistDictionary
-  let error: PlistError?
-  /// The gate's generation in which the identity was last checked (-1: never, or no gate).
-  var verifiedGeneration = -1
-
-  static func read(_ path: String, identity: FileIdentity?) -> CachedFile {
-    guard identity != nil else {
-      return CachedFile(identity: nil, dictionary: PlistDictionary(), error: nil)
-    }
-    do {
-      let contents = try DomainStore.read(path)
-      // The identity read before the file: a change during the read shows as a mismatch
-      // next time, and the file is read again.
-      return CachedFile(
-        identity: identity, dictionary: contents?.dictionary ?? PlistDictionary(), error: nil)
-    } catch {
-      return CachedFile(identity: identity, dictionary: PlistDictionary(), error: error)
-    }
-  }
-}
-
 extension Defaults {
   /// The global domain's name, `NSGlobalDomain`, as Foundation's `UserDefaults.globalDomain`
   /// (`persistentDomain(forName:)` takes it).
@@ -490,65 +449,4 @@ extension Defaults {
   public static let argumentDomain = "NSArgumentDomain"
   /// The registration domain's name, `NSRegistrationDomain`.
   public static let registrationDomain = "NSRegistrationDomain"
-}
-
-/// What the whole process shares, as in Foundation: the registration domain, and the
-/// argument domain of its own arguments.
-/// The one inotify gate of the process, shared by every `Defaults` (an inotify instance per
-/// `Defaults` would spend the user's few: 128 by default): a lookup drains it, and any event
-/// moves the generation on for all, whose files and views are then looked at again.
-enum ProcessChangeGate {
-  private struct Shared {
-    var gate: ChangeGate?
-    var generation = 0
-    var failed = false
-  }
-
-  private static let shared = Mutex(Shared())
-
-  /// Makes the gate if it is not made yet; nil when inotify cannot be had. Also a first
-  /// look at it: the generation from which what is verified is trusted.
-  static func start() -> Int? {
-    shared.withLock { shared in
-      guard !shared.failed else { return nil }
-      if shared.gate == nil {
-        shared.gate = ChangeGate()
-        shared.failed = shared.gate == nil
-        shared.generation += 1
-      }
-      return shared.failed ? nil : shared.generation
-    }
-  }
-
-  /// The generation now: moved on when the gate has events (all are read).
-  static func generation() -> Int {
-    shared.withLock { shared in
-      if shared.gate?.hasChanged() ?? true { shared.generation += 1 }
-      return shared.generation
-    }
-  }
-
-  /// Watches a file's directories (see `ChangeGate.watch(file:target:)`).
-  static func watch(file path: String, target: String) {
-    shared.withLock { $0.gate?.watch(file: path, target: target) }
-  }
-
-  /// Watches one directory, if it exists (see `ChangeGate.watch(directory:)`).
-  static func watch(directory path: String) {
-    shared.withLock { $0.gate?.watch(directory: path) }
-  }
-}
-
-enum ProcessDefaults {
-  static let registration = Mutex(PlistDictionary())
-  /// Bumped by every change to a layer in memory (a registration, a volatile domain, a
-  /// suite, factory defaults, an unwritten value) of any `Defaults` in the process: a view
-  /// merged before is stale then.
-  static let memoryVersion = Atomic(0)
-  static let argumentDomain = ArgumentDomain.parseProcessArguments()
-  /// The process name (`Defaults.standard`'s domain), read once, when first needed.
-  static let processName =
-    Platform.executableName()
-    ?? CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) }
-    ?? "app"
 }
