@@ -20,7 +20,7 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
       compareBinaryRewrite(bytes, nil)
     }
     if format == .json || format == .openStep { compareTextImage(bytes, nil, format) }
-    if format == .xml { compareCompactConversion(bytes, nil) }
+    if format == .xml { compareCompactConversion(bytes, .failure(error)) }
     return
   }
   if format == .json || format == .openStep { compareTextImage(bytes, value, format) }
@@ -28,7 +28,7 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
     compareStreaming(bytes, value)
     compareBinaryRewrite(bytes, value)
   }
-  if format == .xml { compareCompactConversion(bytes, value) }
+  if format == .xml { compareCompactConversion(bytes, .success(value)) }
   do {
     let binary = try PropertyList.encode(value, as: .binary)
     let again = try PropertyList.decode(binary, as: .binary)

@@ -116,7 +116,7 @@ extension FileAccess {
       return
     }
     guard format != .binary, binaryInput else {
-      if format == .binary, let compact = compactXML(bytes) {
+      if format == .binary, let compact = try compactXML(bytes, source: source) {
         input.bytes = []
         _ = consume bytes
         try output { (out) in CompactPlistWriter.write(compact, to: out) }
@@ -204,11 +204,18 @@ extension FileAccess {
     }
   }
 
-  /// XML read for the binary writer without a value tree (`XMLPlistReader.readCompact`), or
-  /// nil for anything else, and for XML it refuses, which the tree reader then reads for its
-  /// error.
-  private static func compactXML(_ bytes: [UInt8]) -> CompactPlist? {
+  /// XML read for the binary writer without a value tree (`XMLCompactVisitor`), or nil for
+  /// input that is not XML, or larger than the compact storage holds.
+  private static func compactXML(_ bytes: [UInt8], source: String) throws(PlistError)
+    -> CompactPlist?
+  {
     guard PlistFormat.detect(bytes) == .xml else { return nil }
-    return bytes.withUnsafeBufferPointer { try? XMLPlistReader.readCompact($0) }
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in
+      do throws(PlistParseError) {
+        return try XMLPlistReader.readCompact(buffer)
+      } catch {
+        throw .parse(error, source: source)
+      }
+    }
   }
 }

@@ -3,38 +3,50 @@ import Testing
 
 @testable import PlistCore
 
-/// XML to binary through the compact storage (`XMLPlistReader.readCompact`,
-/// `CompactPlistWriter`) must write the tree path's very bytes wherever the tree reader
-/// reads the document, and refuse wherever it refuses; `FileAccess.convert` then reports
-/// the tree reader's own error.
+/// XML to binary through the compact storage (`XMLCompactVisitor`, `CompactPlistWriter`)
+/// must write the tree path's very bytes wherever the tree reader reads the document, and
+/// refuse wherever it refuses, with the tree reader's error.
 @Suite("XML to binary without a tree")
 struct CompactConversionTests {
+  /// The binary the compact path writes, or its error.
+  static func compactResult(_ bytes: [UInt8]) -> Result<[UInt8], PlistParseError> {
+    bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(PlistParseError) in
+        // Nil only above 4 GiB; no bytes then, which differ from the tree's.
+        guard let plist = try XMLPlistReader.readCompact(buffer) else { return [] }
+        let out = ByteOutput()
+        CompactPlistWriter.write(plist, to: out)
+        return out.finish()
+      }
+    }
+  }
+
   /// The binary the compact path writes, or nil where it refuses the document.
-  static func compact(_ bytes: [UInt8]) -> [UInt8]? {
-    bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
-      guard let plist = try? XMLPlistReader.readCompact(buffer) else { return nil }
-      let out = ByteOutput()
-      CompactPlistWriter.write(plist, to: out)
-      return out.finish()
+  static func compact(_ bytes: [UInt8]) -> [UInt8]? { try? compactResult(bytes).get() }
+
+  /// The binary the tree path writes, or the XML reader's error.
+  static func treeResult(_ bytes: [UInt8]) -> Result<[UInt8], PlistParseError> {
+    Result { () throws(PlistParseError) in
+      let value = try PropertyList.decode(bytes, as: .xml)
+      // Whatever the XML reader reads, the binary writer writes; no bytes would differ.
+      return (try? PropertyList.encode(value, as: .binary)) ?? []
     }
   }
 
   /// The binary the tree path writes, or nil where the XML reader refuses the document.
-  static func tree(_ bytes: [UInt8]) -> [UInt8]? {
-    guard let value = try? PropertyList.decode(bytes, as: .xml) else { return nil }
-    return try? PropertyList.encode(value, as: .binary)
-  }
+  static func tree(_ bytes: [UInt8]) -> [UInt8]? { try? treeResult(bytes).get() }
 
-  /// Both paths write the same bytes, or both refuse; `accepted`, when given, says which (a
-  /// change that broke both readers alike would pass the comparison alone).
+  /// Both paths write the same bytes, or both refuse with the same error; `accepted`, when
+  /// given, says which (a change that broke both readers alike would pass the comparison
+  /// alone).
   static func expectSame(
     _ bytes: [UInt8], _ comment: Comment? = nil, accepted: Bool? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let converted = compact(bytes)
-    #expect(converted == tree(bytes), comment, sourceLocation: sourceLocation)
+    let converted = compactResult(bytes)
+    #expect(converted == treeResult(bytes), comment, sourceLocation: sourceLocation)
     if let accepted {
-      #expect((converted != nil) == accepted, comment, sourceLocation: sourceLocation)
+      #expect(((try? converted.get()) != nil) == accepted, comment, sourceLocation: sourceLocation)
     }
   }
 

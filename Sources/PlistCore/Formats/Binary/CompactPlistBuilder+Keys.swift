@@ -1,11 +1,11 @@
-// MARK: - Dictionary keys: their order, repeats, and the CF$UID spelling
+// MARK: - Dictionary keys: their order and repeats
 
 extension CompactPlistBuilder {
   /// Whether the keys of the pairs from `base` are strictly in key order. A list found so
   /// before is recognised by its ids (equal keys have equal ids), without comparing text.
   mutating func keysIncrease(from base: Int, count: Int) -> Bool {
     guard count > 1 else { return true }
-    for list in orderedKeyLists.reversed() where list.keys.count == count {
+    for list in keyLists.lists.reversed() where list.keys.count == count {
       var index = 0
       while index < count, list.keys[index] == pending[base + 2 * index] { index += 1 }
       if index == count { return true }
@@ -16,30 +16,13 @@ extension CompactPlistBuilder {
         plist.scalars.encoding(pending[base + 2 * index]))
       if order >= 0 { return false }
     }
-    if orderedKeyLists.count == 8 { orderedKeyLists.removeFirst() }
-    orderedKeyLists.append(orderedKeyList((0..<count).map { pending[base + 2 * $0] }))
-    return true
-  }
-
-  /// The most recent list of keys in key order, each plain text, that starts with `key`.
-  func keyList(startingWith key: Reference) -> OrderedKeyList? {
-    orderedKeyLists.last { !$0.markup.isEmpty && $0.keys[0] == key }
-  }
-
-  /// A list of keys in key order, with their markup when each is plain text (see
-  /// `OrderedKeyList.markup`).
-  private func orderedKeyList(_ keys: [Reference]) -> OrderedKeyList {
-    var markup: [UInt8] = []
-    var ends: [Int] = []
-    for key in keys {
+    let keys = (0..<count).map { pending[base + 2 * $0] }
+    let texts = keys.map { key -> [UInt8]? in
       let (units, wide) = Self.stringUnits(plist.scalars.encoding(key))
-      if wide || units.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
-        return OrderedKeyList(keys: keys, markup: [], markupEnds: [])
-      }
-      markup += Array("<key>".utf8) + Array(units) + Array("</key>".utf8)
-      ends.append(markup.count)
+      return wide ? nil : Array(units)
     }
-    return OrderedKeyList(keys: keys, markup: markup, markupEnds: ends)
+    keyLists.remember(keys, evenUnmatchable: true) { texts[$0] }
+    return true
   }
 
   /// The indices of the pairs from `base` that a dictionary keeps, in key order: of
@@ -88,39 +71,5 @@ extension CompactPlistBuilder {
     // A count of 15 or more follows the marker as an integer object: `0x1w` and 2^w bytes.
     let headerLength = marker & 0x0F < 15 ? 1 : 2 + 1 << Int(object[1] & 0x0F)
     return (UnsafeBufferPointer(rebasing: object[headerLength...]), marker & 0xF0 == 0x60)
-  }
-
-  /// Whether a key is `CF$UID`.
-  func isUIDKey(_ key: Reference) -> Bool {
-    let spelling: StaticString = "\u{56}CF$UID"  // the ASCII string marker for six bytes
-    return spelling.withUTF8Buffer { Platform.bytesEqual($0, plist.scalars.encoding(key)) }
-  }
-
-  /// What the value of a lone `CF$UID` key makes of its dictionary.
-  enum UIDValue {
-    /// A UID (a non-negative integer).
-    case uid(UInt64)
-    /// Nothing CF reads the same way (a negative integer or a real): refused.
-    case misread
-    /// A dictionary (any other value).
-    case none
-  }
-
-  /// `XMLPlistReader.uidOrDictionary` and `XMLUIDSpelling.isMisreadByCF` on an encoded value.
-  func uidValue(_ value: Reference) -> UIDValue {
-    guard !CompactPlist.isContainer(value) else { return .none }
-    let object = plist.scalars.encoding(value)
-    var bits: UInt64 = 0
-    switch object[0] {
-    case 0x10, 0x11, 0x12, 0x13:
-      for byte in object.dropFirst() { bits = bits << 8 | UInt64(byte) }
-      // Eight bytes with the top bit set hold a negative integer.
-      return object[0] == 0x13 && bits >> 63 == 1 ? .misread : .uid(bits)
-    case 0x14:
-      for byte in object.dropFirst(9) { bits = bits << 8 | UInt64(byte) }
-      return .uid(bits)
-    case 0x23: return .misread
-    default: return .none
-    }
   }
 }

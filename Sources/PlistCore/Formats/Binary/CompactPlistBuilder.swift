@@ -10,21 +10,10 @@ struct CompactPlistBuilder {
   /// The children of the open containers, innermost last; a dictionary's as key, value,
   /// key, value….
   var pending: [Reference] = []
-  /// Key lists of dictionaries already found in key order, the most recent last: a plist's
-  /// dictionaries mostly repeat a few of them.
-  var orderedKeyLists: [OrderedKeyList] = []
-
-  /// A dictionary's keys, by id, found in key order.
-  struct OrderedKeyList {
-    /// The keys' ids, in key order.
-    let keys: [Reference]
-    /// When each key is ASCII without `<` or `&` (so that the payload of its encoding is its
-    /// very text in a document): the keys' elements, `<key>…</key>` one after another, for
-    /// `XMLPlistReader.skipKey(_:of:)` to compare with the text; else empty.
-    let markup: [UInt8]
-    /// Where each key's element ends in `markup`.
-    let markupEnds: [Int]
-  }
+  /// Key lists of dictionaries already found in key order: a plist's dictionaries mostly
+  /// repeat a few of them. Their markup lets the XML walk match keys as bytes
+  /// (`XMLCompactVisitor`), and their ids let `keysIncrease` recognise a list at once.
+  var keyLists = KeyLists<Reference>()
 
   /// - Parameter expectedBytes: The size of the text read, to size the tables.
   init(expectedBytes: Int) {
@@ -112,16 +101,18 @@ struct CompactPlistBuilder {
 
   /// Closes the innermost open dictionary, whose keys and values start at `base`: keys in
   /// key order, the last of repeated keys kept (as `PlistDictionary(keys:values:)` keeps
-  /// them), and a lone `CF$UID` key holding a non-negative integer read as a UID (as
-  /// `XMLPlistReader.uidOrDictionary` reads it).
+  /// them); or, for a dictionary that spells a UID, the UID.
   ///
   /// - Parameters:
   ///   - base: Where the dictionary's keys and values start among the open children.
-  ///   - ordered: The keys are known to be in key order (a list that
-  ///     `keyList(startingWith:)` gave, all of it).
-  /// - Returns: The dictionary or the UID; nil for a lone `CF$UID` key holding a negative
-  ///   integer or a real, which the reader refuses.
-  mutating func closeDictionary(from base: Int, ordered: Bool = false) -> Reference? {
+  ///   - ordered: The keys are known to be in key order (a remembered list, all of it).
+  ///   - uid: The UID the dictionary spells, which it then stands for.
+  /// - Returns: The dictionary or the UID.
+  mutating func closeDictionary(from base: Int, ordered: Bool, uid: UInt64?) -> Reference {
+    if let uid {
+      pending.removeSubrange(base...)
+      return scalar(.uid(uid))
+    }
     let pairs = (pending.count - base) / 2
     let start = plist.children.count
     if ordered || keysIncrease(from: base, count: pairs) {
@@ -133,17 +124,8 @@ struct CompactPlistBuilder {
       for index in kept { plist.children.append(pending[base + 2 * index + 1]) }
     }
     pending.removeSubrange(base...)
-    let count = (plist.children.count - start) / 2
-    if count == 1, isUIDKey(plist.children[start]) {
-      switch uidValue(plist.children[start + 1]) {
-      case .uid(let uid):
-        plist.children.removeSubrange(start...)
-        return scalar(.uid(uid))
-      case .misread: return nil
-      case .none: break
-      }
-    }
-    return addContainer(start: start, count: count, isDictionary: true)
+    return addContainer(
+      start: start, count: (plist.children.count - start) / 2, isDictionary: true)
   }
 
   /// Records a container whose references are `plist.children[start...]`.

@@ -13,7 +13,7 @@ struct JSONPlistReader: TextReader {
   /// the file, and the XML file's 2.6 times).
   let children = PendingChildren<PlistValue>()
   let pendingKeys = PendingChildren<String>()
-  var keyLists = KeyListCache()
+  var keyLists = KeyLists<String>()
 
   static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistValue {
     try TextDecoder.withUTF8(bytes, format: .json) { (text) throws(PlistParseError) in
@@ -86,7 +86,7 @@ struct JSONPlistReader: TextReader {
       guard text[pos] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
       let key = try parseString()
       if count == 0 {
-        shared = keyLists.list(startingWith: key)
+        shared = keyLists.list { $0.hasSameUTF8(as: key) }?.keys
       } else if let list = shared, count >= list.count || !list[count].hasSameUTF8(as: key) {
         for earlier in list[..<count] { pendingKeys.append(earlier) }
         shared = nil
@@ -125,7 +125,7 @@ struct JSONPlistReader: TextReader {
     guard KeyOrder.isStrictlyIncreasing(keys) else {
       return PlistDictionary(keys: keys, values: values)
     }
-    keyLists.remember(keys)
+    keyLists.remember(keys, evenUnmatchable: true) { _ in nil }
     return PlistDictionary(orderedKeys: keys, values: values)
   }
 

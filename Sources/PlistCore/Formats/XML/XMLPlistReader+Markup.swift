@@ -213,8 +213,9 @@ extension XMLPlistReader {
   }
 
   /// Reads `</name>` for the element opened at `start`.
+  @inline(__always)
   mutating func readClosingTag(_ tag: XMLTag, openedAt start: Int) throws(PlistParseError) {
-    // Fastest path: exactly `</name>`, compared as two words.
+    // Fastest path, inline: exactly `</name>`, compared as two words.
     if pos + 16 <= text.count {
       let spelling = tag.closingSpelling
       if word(at: pos) & spelling.lowMask == spelling.low,
@@ -224,6 +225,15 @@ extension XMLPlistReader {
         return
       }
     }
+    try readOtherClosingTag(tag, openedAt: start)
+  }
+
+  /// `readClosingTag(_:openedAt:)` for a closing tag not followed by eight more bytes, or
+  /// spelled otherwise, or wrong.
+  @inline(never)
+  private mutating func readOtherClosingTag(_ tag: XMLTag, openedAt start: Int)
+    throws(PlistParseError)
+  {
     // Fast path: exactly `</name>`.
     let end = pos + 2 + tag.staticName.utf8CodeUnitCount
     if end < text.count, text[end] == UInt8(ascii: ">"), atClosingTag(),

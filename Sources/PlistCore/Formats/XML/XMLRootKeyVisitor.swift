@@ -1,0 +1,127 @@
+// MARK: - One root key, without building the other values
+
+/// Looks up one key of a root dictionary: the whole document is walked, and so checked as a
+/// full read checks it, but only the key's value is built; the other values are only
+/// checked (`wants(_:in:)`). Of repeated keys, the last one counts, as in `PlistDictionary`.
+struct XMLRootKeyVisitor: XMLVisitor {
+  /// The key's UTF-8.
+  let wanted: UnsafeBufferPointer<UInt8>
+  /// Builds the key's value.
+  var tree = XMLTreeVisitor()
+  /// The key's value, once found.
+  var found: PlistValue?
+  /// How many entries the root dictionary has.
+  var entries = 0
+  /// The root is a dictionary (and not one that spells a UID).
+  var rootIsDictionary = false
+
+  /// A key: of the root, whether it is the wanted one; inside the wanted value, the tree's.
+  enum Key {
+    case root(wanted: Bool)
+    case nested(String)
+  }
+
+  /// The root dictionary, or one inside the wanted value.
+  enum OpenDictionary {
+    case root
+    case nested(XMLTreeVisitor.OpenDictionary)
+  }
+
+  static var usesReals: Bool { true }
+
+  /// What the look-up found, once the document is walked.
+  var result: TopLevelLookup {
+    guard rootIsDictionary else { return .needsFullRead }
+    if entries == 0 { return .empty }
+    return found.map(TopLevelLookup.found) ?? .missing
+  }
+
+  func string(_ utf8: UnsafeBufferPointer<UInt8>) -> PlistValue? { tree.string(utf8) }
+  func boolean(_ value: Bool) -> PlistValue { tree.boolean(value) }
+  func integer(_ value: PlistInteger) -> PlistValue { tree.integer(value) }
+  func real(_ value: Double) -> PlistValue { tree.real(value) }
+  func date(_ value: PlistDate) -> PlistValue { tree.date(value) }
+  func data(base64 text: UnsafeBufferPointer<UInt8>) -> PlistValue? { tree.data(base64: text) }
+
+  mutating func openArray() -> Int { tree.openArray() }
+  mutating func append(_ value: PlistValue, to array: inout Int) {
+    tree.append(value, to: &array)
+  }
+  mutating func close(_ array: Int) -> PlistValue { tree.close(array) }
+
+  mutating func openDictionary(depth: Int) -> OpenDictionary {
+    depth == 0 ? .root : .nested(tree.openDictionary(depth: depth))
+  }
+
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary)
+    -> Key?
+  {
+    guard case .nested(var inner) = dictionary else {
+      // A root key is only compared, never made into a string.
+      guard XMLSkipVisitor().string(utf8) != nil else { return nil }
+      return .root(wanted: Platform.bytesEqual(utf8, wanted))
+    }
+    defer { dictionary = .nested(inner) }
+    return tree.key(utf8, in: &inner).map(Key.nested)
+  }
+
+  mutating func knownKey(at text: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary)
+    -> (key: Key, length: Int)?
+  {
+    // Checked before the state is taken out: the root's keys are many, and taking the
+    // state out copies it.
+    if case .root = dictionary { return nil }
+    guard case .nested(var inner) = dictionary else { return nil }
+    defer { dictionary = .nested(inner) }
+    return tree.knownKey(at: text, in: &inner).map { (.nested($0.key), $0.length) }
+  }
+
+  func wants(_ key: Key, in dictionary: OpenDictionary) -> Bool {
+    if case .root(let wanted) = key { return wanted }
+    return true
+  }
+
+  mutating func add(_ key: Key, _ value: PlistValue, to dictionary: inout OpenDictionary) {
+    switch (key, dictionary) {
+    case (.nested(let key), .nested(var inner)):
+      tree.add(key, value, to: &inner)
+      dictionary = .nested(inner)
+    default:
+      found = value
+      entries += 1
+    }
+  }
+
+  mutating func skip(_ key: Key, in dictionary: inout OpenDictionary) { entries += 1 }
+
+  mutating func close(_ dictionary: OpenDictionary, uid: UInt64?) -> PlistValue {
+    guard case .nested(let inner) = dictionary else {
+      // The root's value is not built: `result` tells what was found.
+      rootIsDictionary = uid == nil
+      return .dictionary([:])
+    }
+    return tree.close(inner, uid: uid)
+  }
+}
+
+extension XMLPlistReader {
+  /// The value of one key of a root dictionary (`XMLRootKeyVisitor`).
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - bytes: The whole document.
+  /// - Returns: What was found; `.needsFullRead` when the root is not a dictionary.
+  /// - Throws: `PlistParseError`, as `read(_:)` throws it.
+  static func lookUp(_ key: String, in bytes: UnsafeBufferPointer<UInt8>)
+    throws(PlistParseError) -> TopLevelLookup
+  {
+    try key.withTemporaryUTF8 { (key) throws(PlistParseError) in
+      try TextDecoder.withUTF8(bytes, format: .xml) { (text) throws(PlistParseError) in
+        var reader = XMLPlistReader(text: text)
+        var visitor = XMLRootKeyVisitor(wanted: key)
+        _ = try reader.walkDocument(&visitor)
+        return visitor.result
+      }
+    }
+  }
+}
