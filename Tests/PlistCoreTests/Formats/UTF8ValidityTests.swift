@@ -2,11 +2,31 @@ import Testing
 
 @testable import PlistCore
 
-/// `UTF8Text.isValid` accepts exactly what `UTF8Text.string` accepts.
+/// `UTF8Text.isValid` and `UTF16BigEndian.transcode` accept exactly what `UTF8Text.string`
+/// accepts, and the transcoder writes the string's own UTF-16.
 @Suite("UTF-8 validity")
 struct UTF8ValidityTests {
   static func agree(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { UTF8Text.isValid($0) == (UTF8Text.string($0) != nil) }
+    bytes.withUnsafeBufferPointer { buffer in
+      let string = UTF8Text.string(buffer)
+      let expected = string.map { $0.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+      return UTF8Text.isValid(buffer) == (string != nil) && transcoded(buffer) == expected
+    }
+  }
+
+  /// What `UTF16BigEndian.transcode` writes, or nil where it refuses.
+  static func transcoded(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    var refused = false
+    let units = [UInt8](unsafeUninitializedCapacity: 2 * buffer.count + 1) { out, count in
+      guard let base = out.baseAddress, let written = UTF16BigEndian.transcode(buffer, into: base)
+      else {
+        refused = true
+        count = 0
+        return
+      }
+      count = written
+    }
+    return refused ? nil : units
   }
 
   @Test(
@@ -24,11 +44,12 @@ struct UTF8ValidityTests {
   @Test func randomSequences() {
     var random = SplitMix(7)
     let interesting: [UInt8] = [
-      0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2,
+      0x00, 0x41, 0x41, 0x61, 0x7A, 0x20, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2,
       0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
     ]
-    for _ in 0..<20_000 {
-      let count = Int(random.next() % 7)
+    for round in 0..<20_000 {
+      // Longer sequences too, for the eight-byte runs of ASCII.
+      let count = Int(random.next() % (round % 4 == 0 ? 40 : 7))
       let bytes = (0..<count).map { _ in interesting[Int(random.next() % UInt64(interesting.count))]
       }
       #expect(Self.agree(bytes), "\(bytes)")

@@ -263,40 +263,20 @@ struct BinaryPlistWriter {
     appendUTF16(utf8: utf8, to: out)
   }
 
-  /// A string object in big-endian UTF-16 from valid UTF-8 that is not all ASCII.
-  static func appendUTF16(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) {
+  /// A string object in big-endian UTF-16 from UTF-8 that is not all ASCII.
+  ///
+  /// - Returns: False, with nothing appended, when the bytes are not valid UTF-8.
+  @discardableResult
+  static func appendUTF16(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) -> Bool {
     // One pass into a buffer, then the header with the count: UTF-16 takes at most two
     // bytes per byte of UTF-8 (four for a four-byte sequence).
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count) { utf16 in
-      var o = 0
-      @inline(__always) func unit(_ value: UInt32) {
-        utf16[o] = UInt8(truncatingIfNeeded: value >> 8)
-        utf16[o + 1] = UInt8(truncatingIfNeeded: value)
-        o += 2
-      }
-      var i = 0
-      while i < utf8.count {
-        let lead = UInt32(utf8[i])
-        var scalar: UInt32
-        var length: Int
-        switch lead {
-        case ..<0x80: (scalar, length) = (lead, 1)
-        case ..<0xE0: (scalar, length) = (lead & 0x1F, 2)
-        case ..<0xF0: (scalar, length) = (lead & 0x0F, 3)
-        default: (scalar, length) = (lead & 0x07, 4)
-        }
-        for k in 1..<length { scalar = scalar << 6 | UInt32(utf8[i + k] & 0x3F) }
-        i += length
-        if scalar >= 0x1_0000 {
-          let offset = scalar - 0x1_0000
-          unit(0xD800 + (offset >> 10))
-          unit(0xDC00 + (offset & 0x3FF))
-        } else {
-          unit(scalar)
-        }
-      }
-      appendHeader(0x60, count: o / 2, to: out)
-      out.append(UnsafeBufferPointer(rebasing: utf16[..<o]))
+      guard let start = utf16.baseAddress,
+        let count = UTF16BigEndian.transcode(utf8, into: start)
+      else { return false }
+      appendHeader(0x60, count: count / 2, to: out)
+      out.append(UnsafeBufferPointer(start: start, count: count))
+      return true
     }
   }
 

@@ -29,9 +29,12 @@ extension CompactPlistBuilder {
   /// repeated keys, the one given last (`KeyOrder.orderKeepingLast`).
   func keptInKeyOrder(from base: Int, count: Int) -> [Int] {
     let keys = (0..<count).map { pending[base + 2 * $0] }
+    // Each key's units found once, not at each comparison (the pool is not appended to
+    // while sorting, so they stay where they are).
+    let units = keys.map { KeyUnits(plist.scalars.encoding($0)) }
     let order = (0..<count).sorted { a, b in
       if keys[a] == keys[b] { return a < b }
-      return Self.compareKeys(plist.scalars.encoding(keys[a]), plist.scalars.encoding(keys[b])) < 0
+      return units[a].compare(units[b]) < 0
     }
     var kept: [Int] = []
     kept.reserveCapacity(count)
@@ -47,20 +50,36 @@ extension CompactPlistBuilder {
   static func compareKeys(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
     -> Int
   {
-    let (x, xWide) = stringUnits(a)
-    let (y, yWide) = stringUnits(b)
-    if !xWide && !yWide { return Platform.compareBytes(x, y) }
-    let xCount = xWide ? x.count / 2 : x.count
-    let yCount = yWide ? y.count / 2 : y.count
-    @inline(__always) func unit(_ units: UnsafeBufferPointer<UInt8>, _ wide: Bool, _ i: Int) -> Int
-    {
-      wide ? Int(units[2 * i]) << 8 | Int(units[2 * i + 1]) : Int(units[i])
+    KeyUnits(a).compare(KeyUnits(b))
+  }
+
+  /// The code units of a string object: its payload, one byte per unit for ASCII (`0x5n`),
+  /// two, high byte first, for UTF-16 (`0x6n`).
+  struct KeyUnits {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let wide: Bool
+
+    init(_ object: UnsafeBufferPointer<UInt8>) {
+      (bytes, wide) = CompactPlistBuilder.stringUnits(object)
     }
-    for i in 0..<min(xCount, yCount) {
-      let (p, q) = (unit(x, xWide, i), unit(y, yWide, i))
-      if p != q { return p - q }
+
+    /// Negative, zero or positive as `self` sorts before, with or after `other`.
+    func compare(_ other: KeyUnits) -> Int {
+      // Big-endian units compare as their bytes do, as ASCII does.
+      if wide == other.wide { return Platform.compareBytes(bytes, other.bytes) }
+      let count = wide ? bytes.count / 2 : bytes.count
+      let otherCount = other.wide ? other.bytes.count / 2 : other.bytes.count
+      for i in 0..<min(count, otherCount) {
+        let (p, q) = (unit(i), other.unit(i))
+        if p != q { return p - q }
+      }
+      return count - otherCount
     }
-    return xCount - yCount
+
+    @inline(__always)
+    private func unit(_ i: Int) -> Int {
+      wide ? Int(bytes[2 * i]) << 8 | Int(bytes[2 * i + 1]) : Int(bytes[i])
+    }
   }
 
   /// The payload of a string object, and whether it is UTF-16 (`0x6n`) rather than ASCII.

@@ -51,9 +51,8 @@ struct CompactPlistBuilder {
     if ASCII.isASCII(utf8) {
       BinaryPlistWriter.appendHeader(0x50, count: utf8.count, to: plist.scalars.bytes)
       plist.scalars.bytes.append(utf8)
-    } else {
-      guard UTF8Text.isValid(utf8) else { return nil }
-      BinaryPlistWriter.appendUTF16(utf8: utf8, to: plist.scalars.bytes)
+    } else if !BinaryPlistWriter.appendUTF16(utf8: utf8, to: plist.scalars.bytes) {
+      return nil
     }
     return plist.scalars.intern(from: start)
   }

@@ -47,8 +47,10 @@ extension XMLPlistReader {
       if b == UInt8(ascii: "&") {
         try appendEntity()
       } else if b != UInt8(ascii: "<") {
-        scratch.append(b)
-        pos += 1
+        // Text up to the next `&` or `<`, in one copy.
+        let end = ASCII.firstMarkup(in: text, from: pos)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[pos..<end]))
+        pos = end
       } else if atClosingTag() {
         return
       } else if starts(with: "<![CDATA[", at: pos) {
@@ -82,28 +84,37 @@ extension XMLPlistReader {
     guard end < text.count, text[end] == UInt8(ascii: ";") else {
       throw failure("'&' not followed by an entity name and ';'", at: start)
     }
-    let name = Array(text[(start + 1)..<end])
+    let name = UnsafeBufferPointer(rebasing: text[(start + 1)..<end])
     pos = end + 1
-    switch name {
-    case Array("lt".utf8): scratch.append(UInt8(ascii: "<"))
-    case Array("gt".utf8): scratch.append(UInt8(ascii: ">"))
-    case Array("amp".utf8): scratch.append(UInt8(ascii: "&"))
-    case Array("apos".utf8): scratch.append(UInt8(ascii: "'"))
-    case Array("quot".utf8): scratch.append(UInt8(ascii: "\""))
-    default:
-      guard name.first == UInt8(ascii: "#"), let scalar = Self.characterReference(name.dropFirst())
-      else {
-        let shown = String(decoding: name, as: UTF8.self)
-        throw failure(
-          "unknown entity &\(shown); (only the five XML entities are defined)", at: start)
-      }
-      TextDecoder.appendScalar(scalar, to: &scratch)
+    if let character = Self.namedEntity(name) {
+      scratch.append(character)
+      return
+    }
+    guard name.first == UInt8(ascii: "#"), let scalar = Self.characterReference(name.dropFirst())
+    else {
+      let shown = String(decoding: name, as: UTF8.self)
+      throw failure("unknown entity &\(shown); (only the five XML entities are defined)", at: start)
+    }
+    TextDecoder.appendScalar(scalar, to: &scratch)
+  }
+
+  /// The character one of the five XML entities names, by its name packed into a word
+  /// (`XMLTag.pack`), or nil.
+  private static func namedEntity(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+    guard (2...4).contains(name.count) else { return nil }
+    switch XMLTag.pack(name, 0..<name.count) {
+    case 0x74_6C: return UInt8(ascii: "<")  // lt
+    case 0x74_67: return UInt8(ascii: ">")  // gt
+    case 0x70_6D_61: return UInt8(ascii: "&")  // amp
+    case 0x73_6F_70_61: return UInt8(ascii: "'")  // apos
+    case 0x74_6F_75_71: return UInt8(ascii: "\"")  // quot
+    default: return nil
     }
   }
 
   /// `#65` or `#x41` without the `#`: a Unicode scalar other than U+0000, or nil. Only a
   /// lowercase `x` means hexadecimal, as in XML and CF (which refuses `&#X41;`).
-  private static func characterReference(_ digits: ArraySlice<UInt8>) -> UInt32? {
+  private static func characterReference(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
     var body = digits
     var radix: UInt64 = 10
     if body.first == UInt8(ascii: "x") {

@@ -1,0 +1,83 @@
+/// UTF-8 to big-endian UTF-16, as binary plists store a string that is not ASCII, checked
+/// on the way as `UTF8Text.isValid` checks: one pass where checking and then transcoding
+/// took two (the check was a quarter of converting a document of non-ASCII text).
+enum UTF16BigEndian {
+  /// Writes the UTF-16 of `utf8` to `out`, which has room for `2 * utf8.count` bytes.
+  ///
+  /// - Parameters:
+  ///   - utf8: The text.
+  ///   - out: Where the units go, high byte first.
+  /// - Returns: How many bytes were written; nil when `utf8` is not valid UTF-8 (no stray
+  ///   continuation byte, no overlong form, no surrogate, nothing above U+10FFFF).
+  static func transcode(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>)
+    -> Int?
+  {
+    guard let source = utf8.baseAddress else { return 0 }
+    let n = utf8.count
+    var i = 0
+    var o = 0
+    @inline(__always) func unit(_ value: UInt32) {
+      out[o] = UInt8(truncatingIfNeeded: value >> 8)
+      out[o + 1] = UInt8(truncatingIfNeeded: value)
+      o += 2
+    }
+    while i < n {
+      // Runs of ASCII, eight bytes at a time: each byte spread to the low half of a unit.
+      while i + 8 <= n {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+        guard word & 0x8080_8080_8080_8080 == 0 else { break }
+        let raw = UnsafeMutableRawPointer(out + o)
+        raw.storeBytes(of: spread(word & 0xFFFF_FFFF), toByteOffset: 0, as: UInt64.self)
+        raw.storeBytes(of: spread(word >> 32), toByteOffset: 8, as: UInt64.self)
+        i += 8
+        o += 16
+      }
+      guard i < n else { break }
+      let lead = source[i]
+      if lead < 0x80 {
+        unit(UInt32(lead))
+        i += 1
+        continue
+      }
+      // Each length written out, for CJK text (three bytes) runs through here per
+      // character. The ranges of the second byte are those of `UTF8Text.isValid`.
+      @inline(__always) func continuation(_ k: Int) -> UInt32? {
+        let byte = source[i + k]
+        return byte & 0xC0 == 0x80 ? UInt32(byte & 0x3F) : nil
+      }
+      if lead < 0xE0 {
+        guard lead >= 0xC2, i + 2 <= n, let b1 = continuation(1) else { return nil }
+        unit(UInt32(lead & 0x1F) << 6 | b1)
+        i += 2
+      } else if lead < 0xF0 {
+        guard i + 3 <= n, let b1 = continuation(1), let b2 = continuation(2) else { return nil }
+        // No overlong form (E0 A0…), no surrogate (ED …9F).
+        if lead == 0xE0 && b1 < 0x20 || lead == 0xED && b1 >= 0x20 { return nil }
+        unit(UInt32(lead & 0x0F) << 12 | b1 << 6 | b2)
+        i += 3
+      } else {
+        guard lead <= 0xF4, i + 4 <= n, let b1 = continuation(1), let b2 = continuation(2),
+          let b3 = continuation(3)
+        else { return nil }
+        // No overlong form (F0 90…), nothing above U+10FFFF (F4 …8F).
+        if lead == 0xF0 && b1 < 0x10 || lead == 0xF4 && b1 >= 0x10 { return nil }
+        let offset = (UInt32(lead & 0x07) << 18 | b1 << 12 | b2 << 6 | b3) - 0x1_0000
+        unit(0xD800 + (offset >> 10))
+        unit(0xDC00 + (offset & 0x3FF))
+        i += 4
+      }
+    }
+    return o
+  }
+
+  /// Four ASCII bytes (the low half of `word`, first byte lowest) as four big-endian units
+  /// in the eight bytes of a little-endian word: each byte moves to the high byte of its
+  /// 16 bits, which memory then holds as 0, byte.
+  @inline(__always)
+  private static func spread(_ word: UInt64) -> UInt64 {
+    var x = (word | word << 16) & 0x0000_FFFF_0000_FFFF
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+    return (x << 8).littleEndian
+  }
+}
