@@ -20,7 +20,7 @@ struct BinaryPlistWriter {
   private var unique = ScalarTable()
   /// Key lists already flattened, by the address of their array's storage, with where their
   /// references start in `references`. The dictionaries of a plist that was read share a few
-  /// key arrays (see `KeyListCache`); those after the first copy the references instead of
+  /// key arrays (see `KeyLists`); those after the first copy the references instead of
   /// looking every key up again. The value being written stays alive and unchanged meanwhile,
   /// so an address cannot be reused for another array.
   private var flattenedKeys: [(storage: UnsafeRawPointer, count: Int, start: Int)] = []
