@@ -104,8 +104,7 @@ struct BinaryCanonicalDomain {
     BinaryPlistWriter.appendString(key, to: out)
     let (index, found) = out.finish().withUnsafeBufferPointer { position(of: $0) }
     guard found else { return (false, nil) }
-    guard var reader = try? BinaryPlistReader(bytes: bytes, caching: false),
-      let value = try? reader.decode(at: starts[values[index]], depth: 1)
+    guard let value = try? BinaryPlistReader.value(ofObject: values[index], depth: 1, in: bytes)
     else { return nil }
     return (true, value)
   }

@@ -56,19 +56,19 @@ extension BinaryPlistReader {
   /// A dictionary's keys (decoded) and value references, in key order, the last of repeated
   /// keys winning — as `PlistDictionary` orders them. The values that later ones replace are
   /// never written, but the tree reader decodes them, and refuses the file if one is broken:
-  /// so must a walk without a tree. They are decoded by `replacedValues`, a reader that
-  /// caches (a shared container costs once, as in the tree), and what they unfold to is
+  /// so must a walk without a tree. They are checked by `replacedValues`, a walk that
+  /// remembers what it checked (a shared container costs once, as in the tree), and what they unfold to is
   /// charged to this reader's budget, as the tree charges it.
   ///
   /// - Parameters:
   ///   - refs: The dictionary's references, keys then values.
   ///   - start: Where the dictionary's marker is.
   ///   - depth: How many containers enclose the dictionary.
-  ///   - replacedValues: The caching reader, made when a file first needs it.
+  ///   - replacedValues: The walk that checks them, made when a file first needs it.
   /// - Returns: The entries kept, in order.
   /// - Throws: `PlistParseError` for a key that is not a string or a broken object.
   mutating func sortedEntries(
-    _ refs: Range<Int>, _ start: Int, depth: Int, replacedValues: inout BinaryPlistReader?
+    _ refs: Range<Int>, _ start: Int, depth: Int, replacedValues: inout BinaryWalk?
   ) throws(PlistParseError) -> SortedEntries {
     let width = trailer.objectRefSize
     let half = refs.count / 2
@@ -80,7 +80,7 @@ extension BinaryPlistReader {
       let keyAt = try self.offset(of: keyIndex)
       let kind = bytes[keyAt] >> 4
       guard kind == 0x5 || kind == 0x6,
-        case .string(let key) = try decode(at: keyAt, depth: depth + 1)
+        case .string(let key) = try scalar(at: keyAt)
       else {
         throw failure("dictionary key (object \(keyIndex)) is not a string", at: start)
       }
@@ -95,9 +95,9 @@ extension BinaryPlistReader {
     if kept.count < keys.count {
       var replaced = [Bool](repeating: true, count: keys.count)
       for index in kept { replaced[index] = false }
-      if replacedValues == nil { replacedValues = try BinaryPlistReader(bytes: bytes) }
+      if replacedValues == nil { replacedValues = try BinaryWalk(bytes: bytes) }
       for (index, value) in values.enumerated() where replaced[index] {
-        let size = try replacedValues?.object(value, depth: depth + 1).size ?? 0
+        let size = try replacedValues?.check(value, depth: depth + 1).size ?? 0
         try account(size)
       }
     }

@@ -1,53 +1,63 @@
-// MARK: - Decoding one object
+// MARK: - Scalars, and the checked reads every walk makes
 
 extension BinaryPlistReader {
-  /// `decode(at:depth:)`, with the height of the object: the levels of arrays and
-  /// dictionaries it holds, itself included (0 for a scalar), which a reuse is checked by.
-  /// (Given back through `height`: a returned pair cost the tree reader 3 % in copies.)
+  /// The scalar object at `start`, checked and handed to `visitor`: every walk's scalars
+  /// are read here (containers are the walks' own).
   @inline(__always)
-  mutating func decodeObject(at start: Int, depth: Int, height: inout Int)
-    throws(PlistParseError) -> PlistValue
+  func visitScalar<V: BinaryVisitor>(at start: Int, _ visitor: inout V) throws(PlistParseError)
+    -> V.Value
   {
     let marker = bytes[start]
-    switch marker >> 4 {
-    case 0xA: return try array(at: start, info: Int(marker & 0x0F), depth: depth, height: &height)
-    case 0xD:
-      return try dictionary(at: start, info: Int(marker & 0x0F), depth: depth, height: &height)
-    default: return try decode(at: start, depth: depth)
-    }
-  }
-
-  mutating func decode(at start: Int, depth: Int) throws(PlistParseError) -> PlistValue {
-    let marker = bytes[start]
     let info = Int(marker & 0x0F)
+    // The commonest object, an ASCII string of up to 255 bytes, read here as
+    // `asciiRange` would read it; anything else, and every failure, takes the general way.
+    if marker >> 4 == 0x5 {
+      var count = info
+      var payload = start + 1
+      if info == 0x0F && start + 2 < trailer.offsetTableOffset && bytes[start + 1] == 0x10 {
+        count = Int(bytes[start + 2])
+        payload = start + 3
+      }
+      if count < 0x0F || payload == start + 3, payload + count <= trailer.offsetTableOffset {
+        let text = UnsafeBufferPointer(rebasing: bytes[payload..<(payload + count)])
+        if ASCII.isASCII(text) { return visitor.ascii(text) }
+      }
+    }
     switch marker >> 4 {
-    case 0x0 where marker == 0x08: return .boolean(false)
-    case 0x0 where marker == 0x09: return .boolean(true)
-    case 0x1: return .integer(try integer(at: start, widthLog2: info))
+    case 0x0 where marker == 0x08: return visitor.boolean(false)
+    case 0x0 where marker == 0x09: return visitor.boolean(true)
+    case 0x1: return visitor.integer(try integer(at: start, widthLog2: info))
     case 0x2 where info == 2:
-      return .real(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, width: 4)))))
+      return visitor.real(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, width: 4)))))
     case 0x2 where info == 3:
-      return .real(Double(bitPattern: try unsigned(at: start + 1, width: 8)))
+      return visitor.real(Double(bitPattern: try unsigned(at: start + 1, width: 8)))
     case 0x3 where marker == 0x33:
       let bits = try unsigned(at: start + 1, width: 8)
-      return .date(PlistDate(secondsSinceReferenceDate: Double(bitPattern: bits)))
-    case 0x4: return .data(PlistData(Array(try dataBytes(at: start, info: info))))
-    case 0x5: return .string(try asciiString(at: start, info: info))
-    case 0x6: return .string(try utf16String(at: start, info: info))
+      return visitor.date(PlistDate(secondsSinceReferenceDate: Double(bitPattern: bits)))
+    case 0x4: return visitor.data(try dataBytes(at: start, info: info))
+    case 0x5:
+      return visitor.ascii(
+        UnsafeBufferPointer(rebasing: bytes[try asciiRange(at: start, info: info)]))
+    case 0x6:
+      guard let string = visitor.utf16(try utf16Range(at: start, info: info)) else {
+        throw failure("UTF-16 string holds an unpaired surrogate", at: start)
+      }
+      return string
     case 0x8:
       guard info < 8 else { throw failure("UID wider than 8 bytes", at: start) }
-      return .uid(try unsigned(at: start + 1, width: info + 1))
-    case 0xA:
-      var height = 0
-      return try array(at: start, info: info, depth: depth, height: &height)
-    case 0xD:
-      var height = 0
-      return try dictionary(at: start, info: info, depth: depth, height: &height)
+      return visitor.uid(try unsigned(at: start + 1, width: info + 1))
+    case 0xA, 0xD: throw failure("a container where a scalar was expected", at: start)
     case 0xC: throw failure("a set, which property lists cannot hold", at: start)
     default:
       let hex = String(marker, radix: 16)
       throw failure("unknown object marker 0x\(hex.count < 2 ? "0" + hex : hex)", at: start)
     }
+  }
+
+  /// The scalar object at `start` as the tree holds it, for the converters.
+  func scalar(at start: Int) throws(PlistParseError) -> PlistValue {
+    var tree = BinaryTreeVisitor(objectCount: 0)
+    return try visitScalar(at: start, &tree)
   }
 
   /// 1, 2 and 4-byte integers are unsigned, 8-byte ones signed; a 16-byte integer must fit in
@@ -98,51 +108,32 @@ extension BinaryPlistReader {
     return (Int(count), start + 2 + width)
   }
 
-  private func asciiString(at start: Int, info: Int) throws(PlistParseError) -> String {
-    let range = try asciiRange(at: start, info: info)
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-  }
-
   /// Where the bytes of the ASCII string object at `start` are, checked to be ASCII.
   func asciiRange(at start: Int, info: Int) throws(PlistParseError) -> Range<Int> {
     let (count, payload) = try countAndPayload(at: start, info: info)
     let range = try checkedRange(payload, count, at: start)
-    guard UnsafeBufferPointer(rebasing: bytes[range]).allSatisfy({ $0 < 0x80 }) else {
+    guard ASCII.isASCII(UnsafeBufferPointer(rebasing: bytes[range])) else {
       throw failure("ASCII string holds a byte above 0x7F", at: start)
     }
     return range
   }
 
-  private func utf16String(at start: Int, info: Int) throws(PlistParseError) -> String {
-    var utf8: [UInt8] = []
-    try appendUTF16String(at: start, info: info, to: &utf8)
-    return String(decoding: utf8, as: UTF8.self)
+  /// Where the units of the UTF-16 string object at `start` are, not yet checked.
+  func utf16Range(at start: Int, info: Int) throws(PlistParseError)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    let (count, payload) = try countAndPayload(at: start, info: info)
+    let range = try checkedRange(
+      payload, count.multipliedReportingOverflow(by: 2).partialValue, at: start)
+    return UnsafeBufferPointer(rebasing: bytes[range])
   }
 
   /// Appends the UTF-16 string object at `start` as UTF-8, refusing unpaired surrogates.
   func appendUTF16String(at start: Int, info: Int, to utf8: inout [UInt8])
     throws(PlistParseError)
   {
-    let (count, payload) = try countAndPayload(at: start, info: info)
-    let range = try checkedRange(
-      payload, count.multipliedReportingOverflow(by: 2).partialValue, at: start)
-    utf8.reserveCapacity(utf8.count + range.count)
-    var i = range.lowerBound
-    while i < range.upperBound {
-      let unit = UInt32(bytes[i]) << 8 | UInt32(bytes[i + 1])
-      i += 2
-      if unit & 0xFC00 == 0xD800, i < range.upperBound {
-        let next = UInt32(bytes[i]) << 8 | UInt32(bytes[i + 1])
-        if next & 0xFC00 == 0xDC00 {
-          TextDecoder.appendScalar(0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00), to: &utf8)
-          i += 2
-          continue
-        }
-      }
-      guard unit & 0xF800 != 0xD800 else {
-        throw failure("UTF-16 string holds an unpaired surrogate", at: start)
-      }
-      TextDecoder.appendScalar(unit, to: &utf8)
+    guard UTF16BigEndian.appendUTF8(try utf16Range(at: start, info: info), to: &utf8) else {
+      throw failure("UTF-16 string holds an unpaired surrogate", at: start)
     }
   }
 
@@ -152,72 +143,11 @@ extension BinaryPlistReader {
     return UnsafeBufferPointer(rebasing: bytes[try checkedRange(payload, count, at: start)])
   }
 
-  // MARK: - Collections
-
-  private mutating func array(at start: Int, info: Int, depth: Int, height: inout Int)
-    throws(PlistParseError) -> PlistValue
-  {
-    try checkContainerDepth(depth, at: start)
-    let (count, payload) = try countAndPayload(at: start, info: info)
-    let refs = try referenceRange(payload, count, at: start)
-    var items: [PlistValue] = []
-    var inner = 0
-    var at = refs.lowerBound
-    while at < refs.upperBound {
-      let item = try object(try reference(at: at, from: start), depth: depth + 1)
-      inner = max(inner, item.height)
-      items.append(item.value)
-      at += trailer.objectRefSize
-    }
-    height = inner + 1
-    return .array(items)
-  }
-
-  private mutating func dictionary(at start: Int, info: Int, depth: Int, height: inout Int)
-    throws(PlistParseError) -> PlistValue
-  {
-    try checkContainerDepth(depth, at: start)
-    let (count, payload) = try countAndPayload(at: start, info: info)
-    let keyRefs = try referenceRange(payload, count, at: start)
-    let valueRefs = try referenceRange(keyRefs.upperBound, count, at: start)
-    var keys: [String] = []
-    var values: [PlistValue] = []
-    var inner = 0
-    var keyAt = keyRefs.lowerBound
-    var valueAt = valueRefs.lowerBound
-    while keyAt < keyRefs.upperBound {
-      let keyIndex = try reference(at: keyAt, from: start)
-      guard case .string(let key) = try object(keyIndex, depth: depth + 1).value else {
-        throw failure("dictionary key (object \(keyIndex)) is not a string", at: start)
-      }
-      keys.append(key)
-      let value = try object(try reference(at: valueAt, from: start), depth: depth + 1)
-      inner = max(inner, value.height)
-      values.append(value.value)
-      keyAt += trailer.objectRefSize
-      valueAt += trailer.objectRefSize
-    }
-    height = inner + 1
-    return .dictionary(PlistDictionary(keys: keys, values: values))
-  }
-
   func referenceRange(_ start: Int, _ count: Int, at marker: Int) throws(PlistParseError)
     -> Range<Int>
   {
     let (length, overflow) = count.multipliedReportingOverflow(by: trailer.objectRefSize)
     guard !overflow else { throw failure("collection too large for the file", at: marker) }
     return try checkedRange(start, length, at: marker)
-  }
-
-  func reference(at offset: Int, from marker: Int) throws(PlistParseError) -> Int {
-    let ref = BinaryPlistTrailer.readUInt(bytes, at: offset, width: trailer.objectRefSize)
-    guard ref < UInt64(trailer.objectCount) else {
-      throw failure("reference to object \(ref) of \(trailer.objectCount)", at: marker)
-    }
-    return Int(ref)
-  }
-
-  func failure(_ message: String, at offset: Int) -> PlistParseError {
-    BinaryPlistTrailer.failure(message, at: offset)
   }
 }

@@ -1,49 +1,44 @@
-/// Reads `bplist00` files defensively: every offset, count and reference is checked before
-/// use, counts never size an allocation up front, objects on the current path are tracked to
-/// refuse cycles (shared objects are legal and decoded once), and an expansion budget stops
-/// graphs whose shared containers would unfold into billions of values.
+/// The primitives of reading `bplist00` files defensively, which every walk of one uses
+/// (`BinaryWalk`, the converters): every offset, count and reference is checked before use,
+/// counts never size an allocation up front, and an expansion budget stops graphs whose
+/// shared containers would unfold into billions of values (`BinaryPlistReader+Limits`).
+/// Scalars are decoded here too, for every walk (`visitScalar`).
 struct BinaryPlistReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let trailer: BinaryPlistTrailer
-  /// Decoded objects by index, with the number of values each unfolds to and its height.
-  var cache: [CachedObject?]
-  /// Objects on the path from the root to the object being decoded.
+  /// Objects on the path from the root to the object being visited, for the converters'
+  /// walks (`BinaryWalk` keeps its own, in `ObjectMarks`).
   var onPath: [Bool]
   /// Values produced so far, counting every use of a shared object in full.
   var expandedCount = 0
   let expansionLimit: Int
 
-  struct CachedObject {
-    let value: PlistValue
-    let extent: ObjectExtent
-
-    var size: Int { extent.size }
-    var height: Int { extent.height }
-  }
-
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistValue {
-    var reader = try BinaryPlistReader(bytes: bytes)
-    return try reader.object(reader.trailer.topObject, depth: 0).value
-  }
-
   /// - Parameters:
   ///   - bytes: The whole file.
-  ///   - caching: Keep decoded objects for reuse (needed to build a tree of shared values;
-  ///     a streaming converter decodes only scalars and does without).
+  ///   - tracksPath: Make `onPath`, for a walk that keeps no path of its own.
   /// - Throws: `PlistParseError` when the header or trailer is invalid.
-  init(bytes: UnsafeBufferPointer<UInt8>, caching: Bool = true) throws(PlistParseError) {
+  init(bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool = true) throws(PlistParseError) {
     self.bytes = bytes
     trailer = try BinaryPlistTrailer(validating: bytes)
     // objectCount is bounded by the file length (the offset table lies inside the file).
-    cache = caching ? Array(repeating: nil, count: trailer.objectCount) : []
-    onPath = Array(repeating: false, count: trailer.objectCount)
+    onPath = tracksPath ? Array(repeating: false, count: trailer.objectCount) : []
     expansionLimit = Self.expansionLimit(forSize: bytes.count)
   }
 
-  /// The offset of object `index`, checked to lie in the object table.
+  /// The offset of object `index`, checked to lie in the object table; the usual widths are
+  /// read in one load.
+  @inline(__always)
   func offset(of index: Int) throws(PlistParseError) -> Int {
     let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
-    let offset = BinaryPlistTrailer.readUInt(bytes, at: entry, width: trailer.offsetIntSize)
+    let offset: UInt64
+    switch trailer.offsetIntSize {
+    case 1: offset = UInt64(bytes[entry])
+    case 2: offset = UInt64(bytes[entry]) << 8 | UInt64(bytes[entry + 1])
+    case 3:
+      offset = UInt64(bytes[entry]) << 16 | UInt64(bytes[entry + 1]) << 8 | UInt64(bytes[entry + 2])
+    case 4: offset = UInt64(bigEndianUInt32(at: entry))
+    default: offset = BinaryPlistTrailer.readUInt(bytes, at: entry, width: trailer.offsetIntSize)
+    }
     guard offset >= UInt64(BinaryPlistTrailer.headerLength),
       offset < UInt64(trailer.offsetTableOffset)
     else {
@@ -53,26 +48,31 @@ struct BinaryPlistReader {
     return Int(offset)
   }
 
-  mutating func object(_ index: Int, depth: Int) throws(PlistParseError) -> CachedObject {
-    if index < cache.count, let cached = cache[index] {
-      // Taken again as the walks that go down would meet it (`BinaryPlistReader+Limits`).
-      try checkReuse(of: index, height: cached.height, depth: depth) { cache[$0]?.height ?? 0 }
-      try account(cached.size)
-      return cached
+  /// The object number at `offset` of a container whose marker is at `marker`, checked to
+  /// name an object; the usual widths are read in one load.
+  @inline(__always)
+  func reference(at offset: Int, from marker: Int) throws(PlistParseError) -> Int {
+    let ref: UInt64
+    switch trailer.objectRefSize {
+    case 1: ref = UInt64(bytes[offset])
+    case 2: ref = UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])
+    case 4: ref = UInt64(bigEndianUInt32(at: offset))
+    default: ref = BinaryPlistTrailer.readUInt(bytes, at: offset, width: trailer.objectRefSize)
     }
-    let at = try offset(of: index)
-    guard !onPath[index] else {
-      throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
+    guard ref < UInt64(trailer.objectCount) else {
+      throw failure("reference to object \(ref) of \(trailer.objectCount)", at: marker)
     }
-    onPath[index] = true
-    let before = expandedCount
-    var height = 0
-    let value = try decodeObject(at: at, depth: depth, height: &height)
-    onPath[index] = false
-    try account(1)
-    let decoded = CachedObject(
-      value: value, extent: ObjectExtent(size: expandedCount - before, height: height))
-    if index < cache.count { cache[index] = decoded }
-    return decoded
+    return Int(ref)
+  }
+
+  @inline(__always)
+  private func bigEndianUInt32(at offset: Int) -> UInt32 {
+    UInt32(
+      bigEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        .loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+  }
+
+  func failure(_ message: String, at offset: Int) -> PlistParseError {
+    BinaryPlistTrailer.failure(message, at: offset)
   }
 }

@@ -13,7 +13,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
   private let writer: Writer
   /// Decodes the values of repeated keys that later ones replace (`sortedEntries`); made
   /// when a file first has one.
-  private var replacedValues: BinaryPlistReader?
+  private var replacedValues: BinaryWalk?
   /// The entries of the dictionaries being written whose keys take the ASCII path
   /// (`orderedASCIIEntries`), innermost last: one array for all of them, not two per
   /// dictionary.
@@ -39,7 +39,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
     var converter: Self
     do {
       converter = Self(
-        reader: try BinaryPlistReader(bytes: bytes, caching: false),
+        reader: try BinaryPlistReader(bytes: bytes),
         writer: Writer(streamingTo: out, pretty: pretty))
     } catch {
       throw .parse(error)
@@ -100,7 +100,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       }
     default:
       let value: PlistValue
-      do { value = try reader.decode(at: at, depth: depth) } catch { throw .parse(error) }
+      do { value = try reader.scalar(at: at) } catch { throw .parse(error) }
       do { try writer.writeScalar(value, depth: depth) } catch { throw .encoding(error) }
     }
   }
@@ -192,7 +192,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       let at = try reader.offset(of: reader.trailer.topObject)
       let kind = reader.bytes[at] >> 4
       if kind == 0xA || kind == 0xD || kind == 0x8 { return }
-      value = try reader.decode(at: at, depth: 0)
+      value = try reader.scalar(at: at)
     } catch {
       throw .parse(error)
     }
@@ -207,7 +207,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter> {
       let at = try reader.offset(of: index)
       let kind = reader.bytes[at] >> 4
       guard kind == 0x1 || kind == 0x2 else { return }  // only integers and reals matter
-      value = try reader.decode(at: at, depth: depth + 1)
+      value = try reader.scalar(at: at)
     } catch {
       throw .parse(error)
     }

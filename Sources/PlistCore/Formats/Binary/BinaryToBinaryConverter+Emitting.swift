@@ -79,7 +79,7 @@ extension BinaryToBinaryConverter {
       try reader.appendUTF16String(at: at, info: info, to: &utf8)
       BinaryPlistWriter.appendString(String(decoding: utf8, as: UTF8.self), to: out)
     default:
-      BinaryPlistWriter.appendScalar(try reader.decode(at: at, depth: depth), to: out)
+      BinaryPlistWriter.appendScalar(try reader.scalar(at: at), to: out)
     }
   }
 }

@@ -18,7 +18,7 @@
 struct BinaryToBinaryConverter {
   var reader: BinaryPlistReader
   /// Decodes the values of repeated keys that later ones replace (`sortedEntries`).
-  private var replacedValues: BinaryPlistReader?
+  private var replacedValues: BinaryWalk?
   /// The entries of the dictionaries being walked whose keys take the ASCII path,
   /// innermost last.
   private var asciiEntries: [BinaryPlistReader.ASCIIEntry] = []
@@ -52,7 +52,7 @@ struct BinaryToBinaryConverter {
   /// - Throws: `PlistParseError` for a file the walk refuses, `PlistEncodingError` for one the
   ///   writer would (either way, the caller asks the tree for the message).
   init(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-    reader = try BinaryPlistReader(bytes: bytes, caching: false)
+    reader = try BinaryPlistReader(bytes: bytes)
     let count = reader.trailer.objectCount
     unique = CanonicalScalarIndex(capacity: Self.scalarObjects(reader))
     // Room for a file whose containers are each used once (more grows); pages reserved

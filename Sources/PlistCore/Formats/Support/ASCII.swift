@@ -72,6 +72,7 @@ extension ASCII {
 extension ASCII {
   /// The index of the first `<` or `&` at or after `start`, or the end: eight bytes at a
   /// time (a word holds one of them when a byte of it XORed with the character is zero).
+  @inline(__always)
   static func firstMarkup(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     guard let base = text.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)

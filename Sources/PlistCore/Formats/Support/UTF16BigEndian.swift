@@ -1,6 +1,8 @@
-/// UTF-8 to big-endian UTF-16, as binary plists store a string that is not ASCII, checked
-/// on the way as `UTF8Text.isValid` checks: one pass where checking and then transcoding
-/// took two (the check was a quarter of converting a document of non-ASCII text).
+/// Big-endian UTF-16, as binary plists store a string that is not ASCII: written from UTF-8
+/// (checked on the way as `UTF8Text.isValid` checks: one pass where checking and then
+/// transcoding took two, the check a quarter of converting a document of non-ASCII text),
+/// checked for unpaired surrogates, and read back as UTF-8. The one place that walks
+/// surrogate pairs of a binary plist's strings.
 enum UTF16BigEndian {
   /// Writes the UTF-16 of `utf8` to `out`, which has room for `2 * utf8.count` bytes.
   ///
@@ -79,5 +81,46 @@ enum UTF16BigEndian {
     var x = (word | word << 16) & 0x0000_FFFF_0000_FFFF
     x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
     return (x << 8).littleEndian
+  }
+
+  /// Whether every surrogate in `units` (high byte first) is paired: what reading them as a
+  /// string requires.
+  static func isWellFormed(_ units: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let end = units.count & ~1
+    while i < end {
+      let unit = UInt16(units[i]) << 8 | UInt16(units[i + 1])
+      i += 2
+      guard unit & 0xF800 == 0xD800 else { continue }
+      guard unit & 0xFC00 == 0xD800, i < end,
+        (UInt16(units[i]) << 8 | UInt16(units[i + 1])) & 0xFC00 == 0xDC00
+      else { return false }
+      i += 2
+    }
+    return true
+  }
+
+  /// Appends the UTF-8 of `units` (high byte first) to `utf8`.
+  ///
+  /// - Returns: False, with part of it appended, when a surrogate is unpaired.
+  static func appendUTF8(_ units: UnsafeBufferPointer<UInt8>, to utf8: inout [UInt8]) -> Bool {
+    utf8.reserveCapacity(utf8.count + units.count)
+    var i = 0
+    let end = units.count & ~1
+    while i < end {
+      let unit = UInt32(units[i]) << 8 | UInt32(units[i + 1])
+      i += 2
+      if unit & 0xFC00 == 0xD800, i < end {
+        let next = UInt32(units[i]) << 8 | UInt32(units[i + 1])
+        if next & 0xFC00 == 0xDC00 {
+          TextDecoder.appendScalar(0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00), to: &utf8)
+          i += 2
+          continue
+        }
+      }
+      guard unit & 0xF800 != 0xD800 else { return false }
+      TextDecoder.appendScalar(unit, to: &utf8)
+    }
+    return true
   }
 }

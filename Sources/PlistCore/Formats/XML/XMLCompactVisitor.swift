@@ -18,6 +18,7 @@ struct XMLCompactVisitor: XMLVisitor {
   }
 
   static var usesReals: Bool { true }
+  static var remembersKeys: Bool { true }
 
   @inline(__always)
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) -> Reference? {

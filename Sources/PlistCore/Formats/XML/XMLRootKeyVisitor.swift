@@ -28,6 +28,9 @@ struct XMLRootKeyVisitor: XMLVisitor {
   }
 
   static var usesReals: Bool { true }
+  /// The root's keys are compared, never remembered; a wanted value is one value, rarely
+  /// with dictionaries enough to share key lists.
+  static var remembersKeys: Bool { false }
 
   /// What the look-up found, once the document is walked.
   var result: TopLevelLookup {
@@ -56,24 +59,14 @@ struct XMLRootKeyVisitor: XMLVisitor {
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary)
     -> Key?
   {
-    guard case .nested(var inner) = dictionary else {
+    if case .root = dictionary {
       // A root key is only compared, never made into a string.
       guard XMLSkipVisitor().string(utf8) != nil else { return nil }
-      return .root(wanted: Platform.bytesEqual(utf8, wanted))
+      return .root(wanted: utf8.count == wanted.count && Platform.bytesEqual(utf8, wanted))
     }
-    defer { dictionary = .nested(inner) }
-    return tree.key(utf8, in: &inner).map(Key.nested)
-  }
-
-  mutating func knownKey(at text: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary)
-    -> (key: Key, length: Int)?
-  {
-    // Checked before the state is taken out: the root's keys are many, and taking the
-    // state out copies it.
-    if case .root = dictionary { return nil }
     guard case .nested(var inner) = dictionary else { return nil }
     defer { dictionary = .nested(inner) }
-    return tree.knownKey(at: text, in: &inner).map { (.nested($0.key), $0.length) }
+    return tree.key(utf8, in: &inner).map(Key.nested)
   }
 
   func wants(_ key: Key, in dictionary: OpenDictionary) -> Bool {

@@ -21,6 +21,7 @@ struct XMLTreeVisitor: XMLVisitor {
   }
 
   static var usesReals: Bool { true }
+  static var remembersKeys: Bool { true }
 
   @inline(__always)
   func string(_ utf8: UnsafeBufferPointer<UInt8>) -> PlistValue? {

@@ -23,6 +23,9 @@ protocol XMLVisitor {
   /// Whether the visitor uses the values of reals. When it does not, the walk checks a real
   /// that surely parses without converting it, and hands over 0.
   static var usesReals: Bool { get }
+  /// Whether the visitor remembers key lists (`knownKey(at:in:)`); the walk does not ask
+  /// one that does not.
+  static var remembersKeys: Bool { get }
 
   /// A `<string>` (or a `<key>` used as a value): its text, entities decoded, not yet
   /// checked as UTF-8. Nil when the text is not UTF-8.
@@ -68,6 +71,8 @@ protocol XMLVisitor {
 }
 
 extension XMLVisitor {
+  static var remembersKeys: Bool { false }
+
   /// Remembers no key lists.
   @inline(__always)
   mutating func knownKey(at text: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary)

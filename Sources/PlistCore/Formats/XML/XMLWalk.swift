@@ -49,6 +49,13 @@ extension XMLPlistReader {
       throw unexpected(expected: "a value element")
     }
     let start = pos
+    // `<string>`, the commonest value, read without looking a name up.
+    if starts(with: "<string>", at: pos) {
+      pos += 8
+      return try walkText(of: OpenTag(tag: .string, selfClosing: false), openedAt: start) {
+        (utf8) in visitor.string(utf8)
+      }
+    }
     let open = try readOpenTag()
     return try walkElement(open, depth: depth, openedAt: start, &visitor)
   }
@@ -160,7 +167,7 @@ extension XMLPlistReader {
       let keyStart = pos
       let key: V.Key
       var isUIDKey = false
-      if let known = visitor.knownKey(at: rest, in: &dictionary) {
+      if V.remembersKeys, let known = visitor.knownKey(at: rest, in: &dictionary) {
         key = known.key
         pos += known.length
         isUIDKey = isUIDKeyElement(keyStart..<pos)

@@ -1,0 +1,166 @@
+/// The walk of a `bplist00` file in file order, written once and generic over what it hands
+/// the objects to (`BinaryVisitor`): the tree, the check without values and the one-key
+/// look-up run this code, so they refuse the same files with the same first error.
+///
+/// Each object is entered once: the walk checks its offset, refuses a cycle (an object on
+/// the path to itself), goes down into its children, key before value, entry by entry, and
+/// then records its extent (what it unfolds to and its height) for a later use, which is
+/// charged and depth-checked from the record (`BinaryPlistReader+Limits`). Dictionaries are
+/// visited in the file's order; the converters, which emit in key order, walk otherwise.
+struct BinaryWalk {
+  /// The file's primitives (offsets, references, counts, ranges) and the expansion budget.
+  var reader: BinaryPlistReader
+  /// Per object: its extent once finished, and whether it is on the current path.
+  let marks: ObjectMarks
+
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - keepingExtents: Whether objects' extents are recorded (for visitors that keep
+  ///     values).
+  /// - Throws: `PlistParseError` when the header or trailer is invalid.
+  init(bytes: UnsafeBufferPointer<UInt8>, keepingExtents: Bool = true) throws(PlistParseError) {
+    reader = try BinaryPlistReader(bytes: bytes, tracksPath: false)
+    marks = ObjectMarks(count: reader.trailer.objectCount, keepsExtents: keepingExtents)
+  }
+
+  var bytes: UnsafeBufferPointer<UInt8> { reader.bytes }
+
+  /// Walks the top object.
+  mutating func walkRoot<V: BinaryVisitor>(_ visitor: inout V) throws(PlistParseError)
+    -> V.Value
+  {
+    var height = 0
+    return try walk(reader.trailer.topObject, depth: 0, height: &height, &visitor)
+  }
+
+  /// Object `index`, inside `depth` containers; `height` is set to its height (the levels of
+  /// containers it holds, itself included).
+  mutating func walk<V: BinaryVisitor>(
+    _ index: Int, depth: Int, height: inout Int, _ visitor: inout V
+  ) throws(PlistParseError) -> V.Value {
+    let at = try reader.offset(of: index)
+    let keeps = visitor.keepsValues
+    let finished = keeps ? marks.extents[index] : .none
+    if finished.isFinished {
+      let extents = marks.extents
+      try reader.checkReuse(of: index, height: finished.height, depth: depth) {
+        extents[$0].height
+      }
+      try reader.account(finished.size)
+      height = finished.height
+      return visitor.reuse(index)
+    }
+    guard !marks.onPath[index] else {
+      throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
+    }
+    marks.onPath[index] = true
+    let before = reader.expandedCount
+    height = 0
+    let value = try walkObject(at: at, depth: depth, height: &height, &visitor)
+    marks.onPath[index] = false
+    try reader.account(1)
+    if keeps {
+      marks.extents[index] = ObjectExtent(size: reader.expandedCount - before, height: height)
+      visitor.finish(index, value)
+    }
+    return value
+  }
+
+  /// The object at `start`, not yet entered.
+  @inline(__always)
+  private mutating func walkObject<V: BinaryVisitor>(
+    at start: Int, depth: Int, height: inout Int, _ visitor: inout V
+  ) throws(PlistParseError) -> V.Value {
+    let marker = bytes[start]
+    switch marker >> 4 {
+    case 0xA: return try walkArray(at: start, depth: depth, height: &height, &visitor)
+    case 0xD: return try walkDictionary(at: start, depth: depth, height: &height, &visitor)
+    default: return try reader.visitScalar(at: start, &visitor)
+    }
+  }
+
+  private mutating func walkArray<V: BinaryVisitor>(
+    at start: Int, depth: Int, height: inout Int, _ visitor: inout V
+  ) throws(PlistParseError) -> V.Value {
+    try reader.checkContainerDepth(depth, at: start)
+    let (count, payload) = try reader.countAndPayload(at: start, info: Int(bytes[start] & 0x0F))
+    let refs = try reader.referenceRange(payload, count, at: start)
+    var array = visitor.openArray()
+    var inner = 0
+    var at = refs.lowerBound
+    while at < refs.upperBound {
+      var itemHeight = 0
+      let item = try walk(
+        try reader.reference(at: at, from: start), depth: depth + 1, height: &itemHeight,
+        &visitor)
+      inner = max(inner, itemHeight)
+      visitor.append(item, to: &array)
+      at += reader.trailer.objectRefSize
+    }
+    height = inner + 1
+    return visitor.closeArray(array)
+  }
+
+  private mutating func walkDictionary<V: BinaryVisitor>(
+    at start: Int, depth: Int, height: inout Int, _ visitor: inout V
+  ) throws(PlistParseError) -> V.Value {
+    try reader.checkContainerDepth(depth, at: start)
+    let (count, payload) = try reader.countAndPayload(at: start, info: Int(bytes[start] & 0x0F))
+    let keyRefs = try reader.referenceRange(payload, count, at: start)
+    let valueRefs = try reader.referenceRange(keyRefs.upperBound, count, at: start)
+    var dictionary = visitor.openDictionary(depth: depth)
+    var inner = 0
+    var keyAt = keyRefs.lowerBound
+    var valueAt = valueRefs.lowerBound
+    while keyAt < keyRefs.upperBound {
+      let keyIndex = try reader.reference(at: keyAt, from: start)
+      var keyHeight = 0
+      let key = try walk(keyIndex, depth: depth + 1, height: &keyHeight, &visitor)
+      let keyStart = try reader.offset(of: keyIndex)
+      guard bytes[keyStart] >> 4 == 0x5 || bytes[keyStart] >> 4 == 0x6 else {
+        throw reader.failure("dictionary key (object \(keyIndex)) is not a string", at: start)
+      }
+      let valueIndex = try reader.reference(at: valueAt, from: start)
+      var valueHeight = 0
+      let value = try walk(valueIndex, depth: depth + 1, height: &valueHeight, &visitor)
+      inner = max(inner, valueHeight)
+      visitor.add(
+        key: key, value: value, to: &dictionary, keyAt: keyStart, valueObject: valueIndex)
+      keyAt += reader.trailer.objectRefSize
+      valueAt += reader.trailer.objectRefSize
+    }
+    height = inner + 1
+    return visitor.closeDictionary(dictionary)
+  }
+
+  /// Checks object `index` and all it holds, inside `depth` containers, without making
+  /// anything (`BinarySkipVisitor`), and returns its extent.
+  mutating func check(_ index: Int, depth: Int) throws(PlistParseError) -> ObjectExtent {
+    var skipping = BinarySkipVisitor()
+    var height = 0
+    try walk(index, depth: depth, height: &height, &skipping)
+    return marks.extents[index]
+  }
+}
+
+/// The walk's per-object state in two buffers of their own (arrays inside the walk were
+/// checked for sharing at every write: 6 % of a look-up).
+final class ObjectMarks {
+  let extents: UnsafeMutableBufferPointer<ObjectExtent>
+  let onPath: UnsafeMutableBufferPointer<Bool>
+
+  /// - Parameters:
+  ///   - count: How many objects the file has.
+  ///   - keepsExtents: Whether there are extents to keep (none for a walk that unfolds).
+  init(count: Int, keepsExtents: Bool) {
+    extents = .allocate(capacity: keepsExtents ? count : 0)
+    extents.initialize(repeating: .none)
+    onPath = .allocate(capacity: count)
+    onPath.initialize(repeating: false)
+  }
+
+  deinit {
+    extents.deallocate()
+    onPath.deallocate()
+  }
+}
