@@ -95,19 +95,37 @@ func compareBinaryRewrite(_ bytes: [UInt8], _ value: PlistValue?) {
   }
 }
 
-/// A text's binary image (`JSONBinaryImage`, `OpenStepBinaryImage`) must be made exactly
+/// A text's binary image (`JSONImageVisitor`, `OpenStepImageVisitor`) must be made exactly
 /// when the reader reads the text, read back as the same value (to the bit), and convert to
 /// every format as the tree does.
 func compareTextImage(_ bytes: [UInt8], _ value: PlistValue?, _ format: PlistFormat?) {
-  let image = bytes.withUnsafeBufferPointer {
-    format == .json ? JSONBinaryImage.make($0) : OpenStepBinaryImage.make($0)
+  let made = bytes.withUnsafeBufferPointer { buffer in
+    Result { () throws(PlistParseError) in
+      try format == .json
+        ? JSONImageVisitor.checkedMake(buffer) : OpenStepImageVisitor.checkedMake(buffer)
+    }
   }
   // `PropertyList.decode` refuses an empty input before the readers see it.
   guard let value, !bytes.isEmpty else {
-    if !bytes.isEmpty { precondition(image == nil, "image made of a text the reader refuses") }
+    guard !bytes.isEmpty else { return }
+    guard case .failure(let imageError) = made else {
+      preconditionFailure("image made of a text the reader refuses")
+    }
+    // The walk's error is the reader's own.
+    let readError = bytes.withUnsafeBufferPointer { buffer -> PlistParseError? in
+      do throws(PlistParseError) {
+        _ = try format == .json ? JSONPlistReader.read(buffer) : OpenStepReader.read(buffer)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    precondition(readError == imageError, "the image refuses with another error")
     return
   }
-  guard let image else { preconditionFailure("image refused a text the reader reads") }
+  guard case .success(let image?) = made else {
+    preconditionFailure("image refused a text the reader reads")
+  }
   let read: PlistValue
   do { read = try PropertyList.decode(image, as: .binary) } catch {
     preconditionFailure("text image does not read back: \(error)")

@@ -173,7 +173,7 @@ extension FileAccess {
     }
   }
 
-  /// An OpenStep or JSON input as a binary image (`OpenStepBinaryImage`, `JSONBinaryImage`),
+  /// An OpenStep or JSON input as a binary image (`OpenStepImageVisitor`, `JSONImageVisitor`),
   /// which the converters that need no tree take; read as `PropertyList.decode` reads text
   /// that CoreFoundation's detection calls OpenStep: as OpenStep, or, when OpenStep refuses
   /// it and it starts as JSON does, as JSON. Nil when the input is neither (the tree then
@@ -181,9 +181,9 @@ extension FileAccess {
   private static func textImage(_ bytes: [UInt8]) -> [UInt8]? {
     bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
       guard !buffer.isEmpty, PlistFormat.detect(head: buffer) == .openStep else { return nil }
-      if let image = OpenStepBinaryImage.make(buffer) { return image }
+      if let image = OpenStepImageVisitor.make(buffer) { return image }
       guard PropertyList.looksLikeJSON(buffer) else { return nil }
-      return JSONBinaryImage.make(buffer)
+      return JSONImageVisitor.make(buffer)
     }
   }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PlistCore
 
-/// `FileAccess.convert` reads JSON into a binary image (`JSONBinaryImage`) and converts from
+/// `FileAccess.convert` reads JSON into a binary image (`JSONImageVisitor`) and converts from
 /// that without a tree: the image must read as the JSON reads, and the conversion must give
 /// the tree's bytes, or the tree's error, on every path.
 @Suite("JSON input through a binary image")
@@ -17,7 +17,8 @@ struct JSONImageConversionTests {
     _ text: [UInt8], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     TextImageChecks.expectImageReadsAsTheText(
-      text, image: JSONBinaryImage.make, read: { try JSONPlistReader.read($0) }, comment,
+      text, image: { (buffer) throws(PlistParseError) in try JSONImageVisitor.checkedMake(buffer) },
+      read: { (buffer) throws(PlistParseError) in try JSONPlistReader.read(buffer) }, comment,
       sourceLocation: sourceLocation)
   }
 
@@ -58,7 +59,7 @@ struct JSONImageConversionTests {
     let options = PropertyList.WriteOptions(prettyJSON: seed % 2 == 0)
     // Infinite reals, which JSON cannot hold, make no text.
     guard let text = try? PropertyList.encode(value, as: .json, options: options) else { return }
-    let image = try #require(text.withUnsafeBufferPointer { JSONBinaryImage.make($0) })
+    let image = try #require(text.withUnsafeBufferPointer { JSONImageVisitor.make($0) })
     #expect(try Self.bits(PropertyList.decode(image, as: .binary)) == Self.bits(value))
     try Self.expectSameAsTheTree(text)
   }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PlistCore
 
-/// `FileAccess.convert` reads OpenStep into a binary image (`OpenStepBinaryImage`) and
+/// `FileAccess.convert` reads OpenStep into a binary image (`OpenStepImageVisitor`) and
 /// converts from that without a tree: the image must read as the text reads, and the
 /// conversion must give the tree's bytes, or the tree's error, on every path.
 @Suite("OpenStep input through a binary image")
@@ -13,7 +13,9 @@ struct OpenStepImageConversionTests {
   ) {
     // The reader itself (`PropertyList.decode` refuses an empty input before it).
     TextImageChecks.expectImageReadsAsTheText(
-      text, image: OpenStepBinaryImage.make, read: { try OpenStepReader.read($0) }, comment,
+      text,
+      image: { (buffer) throws(PlistParseError) in try OpenStepImageVisitor.checkedMake(buffer) },
+      read: { (buffer) throws(PlistParseError) in try OpenStepReader.read(buffer) }, comment,
       sourceLocation: sourceLocation)
   }
 
@@ -58,7 +60,7 @@ struct OpenStepImageConversionTests {
       var generator = ValueGenerator(seed: UInt64(1700 + seed))
       let value = generator.dictionary(depth: 4, kinds: [.string, .data])
       let text = try PropertyList.encode(value, as: .openStep)
-      let image = try #require(text.withUnsafeBufferPointer { OpenStepBinaryImage.make($0) })
+      let image = try #require(text.withUnsafeBufferPointer { OpenStepImageVisitor.make($0) })
       #expect(try PropertyList.decode(image, as: .binary) == value)
       try JSONImageConversionTests.expectSameAsTheTree(text, "seed \(seed)")
     }

@@ -13,7 +13,7 @@
 /// have equal bytes, so the rewrite can unique them by their bytes. Anything else is not taken, and the caller does the full
 /// write, which also reports every error. Every check of the full read holds for a file
 /// taken (each of its objects is one the writer writes), so nothing it refuses is taken:
-/// running `BinaryPlistValidator` too cost 45 M instructions of a 100,001-key domain for no
+/// checking it with `BinaryWalk` too cost 45 M instructions of a 100,001-key domain for no
 /// file more refused. The tests and the `lazy` fuzz target check that a file taken reads
 /// back and re-encodes to its own bytes.
 struct BinaryCanonicalDomain {

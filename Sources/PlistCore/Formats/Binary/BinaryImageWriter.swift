@@ -1,6 +1,6 @@
 /// Writes an uncompacted `bplist00` image object by object, each after its children (a
 /// container's references are then known): what a text reader makes instead of a value tree
-/// for `FileAccess.convert` (`JSONBinaryImage`, `OpenStepBinaryImage`). Equal scalars are not
+/// for `FileAccess.convert` (`JSONImageVisitor`, `OpenStepImageVisitor`). Equal scalars are not
 /// merged, except keys written lately (records repeat a few keys); references are four bytes
 /// wide. The converters that read binary without a tree then write from the image exactly
 /// what the tree's writers would.
@@ -123,12 +123,22 @@ final class BinaryImageWriter {
     of bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat,
     read: (UnsafeBufferPointer<UInt8>, BinaryImageWriter) throws(PlistParseError) -> UInt32
   ) -> [UInt8]? {
-    let made = try? TextDecoder.withUTF8(bytes, format: format) {
+    (try? checkedImage(of: bytes, format: format, read: read)) ?? nil
+  }
+
+  /// `image(of:format:read:)`, with the error of a text the reader refuses.
+  ///
+  /// - Returns: The image; nil when it outgrew 32-bit offsets.
+  /// - Throws: `PlistParseError` for a text the walk refuses.
+  static func checkedImage(
+    of bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat,
+    read: (UnsafeBufferPointer<UInt8>, BinaryImageWriter) throws(PlistParseError) -> UInt32
+  ) throws(PlistParseError) -> [UInt8]? {
+    try TextDecoder.withUTF8(bytes, format: format) {
       (text) throws(PlistParseError) -> [UInt8]? in
       let image = BinaryImageWriter(reserving: text.count + text.count / 4)
       return image.finish(top: try read(text, image))
     }
-    return made ?? nil
   }
 
   /// The image with `top` as its root, or nil when it outgrew 32-bit offsets.
@@ -140,5 +150,35 @@ final class BinaryImageWriter {
     _ = out.finish()
     defer { image.bytes = [] }
     return image.bytes
+  }
+}
+
+extension BinaryImageWriter {
+  /// The objects of the containers a text walk has open, innermost last: an array's items,
+  /// or a dictionary's key and value in turn; each container written when it closes.
+  struct Pending {
+    private var objects: [UInt32] = []
+
+    /// Where a container opened now starts.
+    var base: Int { objects.count }
+
+    mutating func append(_ object: UInt32) { objects.append(object) }
+
+    /// Writes the array whose items are pending from `base`, and takes them off.
+    mutating func writeArray(from base: Int, to image: BinaryImageWriter) -> UInt32 {
+      // The slice is a temporary: a slice kept alive would share the storage, and taking
+      // the items off would copy all of it (the root's pending items each time).
+      let object = image.array(objects[base...])
+      objects.removeSubrange(base...)
+      return object
+    }
+
+    /// Writes the dictionary whose keys and values are pending from `base`, and takes them
+    /// off.
+    mutating func writeDictionary(from base: Int, to image: BinaryImageWriter) -> UInt32 {
+      let object = image.dictionary(interleaved: objects[base...])
+      objects.removeSubrange(base...)
+      return object
+    }
   }
 }

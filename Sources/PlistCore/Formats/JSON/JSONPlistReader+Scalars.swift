@@ -51,29 +51,22 @@ extension JSONPlistReader {
     skipDigits()
   }
 
-  mutating func parseString() throws(PlistParseError) -> String {
-    let start = pos
-    try scanString()
-    let decoded = scratch.withUnsafeBufferPointer { UTF8Text.string($0) }
-    guard let string = decoded else { throw invalidUTF8(in: "a string", at: start) }
-    return string
-  }
-
-  /// `parseString` without making a `String`: `body` gets the string's checked UTF-8 (what
-  /// a binary image writes, for most strings with no copy but `scratch`).
+  /// The string at `pos`: `make` gets its UTF-8, escapes resolved, not yet checked, and
+  /// answers nil when it is not valid UTF-8 (the walk then reports it).
   ///
-  /// - Parameter body: Receives the bytes; they are valid only during the call.
-  /// - Returns: What `body` returns.
-  /// - Throws: `PlistParseError`, as `parseString` throws it.
-  mutating func parseString<Result>(utf8 body: (UnsafeBufferPointer<UInt8>) -> Result)
+  /// - Parameter make: Receives the bytes; they are valid only during the call.
+  /// - Returns: What `make` returns.
+  /// - Throws: `PlistParseError` for a malformed string or one that is not UTF-8.
+  @inline(__always)
+  mutating func parseString<Result>(utf8 make: (UnsafeBufferPointer<UInt8>) -> Result?)
     throws(PlistParseError) -> Result
   {
     let start = pos
     try scanString()
-    guard scratch.withUnsafeBufferPointer({ UTF8Text.isValid($0) }) else {
+    guard let made = scratch.withUnsafeBufferPointer(make) else {
       throw invalidUTF8(in: "a string", at: start)
     }
-    return scratch.withUnsafeBufferPointer(body)
+    return made
   }
 
   /// Reads the string at `pos` into `scratch`, its escapes resolved (not yet checked as UTF-8).

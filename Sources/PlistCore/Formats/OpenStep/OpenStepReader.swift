@@ -12,106 +12,12 @@ struct OpenStepReader: TextReader {
   static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> PlistValue {
     try TextDecoder.withUTF8(bytes, format: .openStep) { (text) throws(PlistParseError) in
       var reader = OpenStepReader(text: text)
-      return try reader.parseDocument()
+      var tree = OpenStepTreeVisitor()
+      return try reader.walkDocument(&tree)
     }
   }
 
   init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
-
-  /// One value, or a `.strings` body; an input of only white space and comments is an empty
-  /// dictionary.
-  mutating func parseDocument() throws(PlistParseError) -> PlistValue {
-    try skipSpace()
-    if pos == text.count { return .dictionary([:]) }
-    let start = pos
-    let value = try parseValue(depth: 0)
-    try skipSpace()
-    if pos == text.count { return value }
-    guard case .string = value else { throw unexpected(expected: "the end of the input") }
-    pos = start
-    // The body is the root dictionary: its values sit inside one container.
-    return .dictionary(try parseEntries(until: nil, depth: 1))
-  }
-
-  mutating func parseValue(depth: Int) throws(PlistParseError) -> PlistValue {
-    guard pos < text.count else { throw endError("looking for a value") }
-    switch text[pos] {
-    case UInt8(ascii: "{"):
-      let start = pos
-      try enterContainer(inside: depth, at: start)
-      pos += 1
-      return .dictionary(try parseEntries(until: UInt8(ascii: "}"), depth: depth + 1))
-    case UInt8(ascii: "("): return try parseArray(depth: depth)
-    case UInt8(ascii: "<"): return .data(try parseData())
-    case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try parseQuoted())
-    default:
-      guard Self.isUnquoted(text[pos]) else { throw unexpected(expected: "a value") }
-      return .string(try parseUnquoted())
-    }
-  }
-
-  /// `key = value;` entries up to `terminator` (or to the end for a `.strings` body).
-  private mutating func parseEntries(until terminator: UInt8?, depth: Int)
-    throws(PlistParseError) -> PlistDictionary
-  {
-    var keys: [String] = []
-    var values: [PlistValue] = []
-    while true {
-      try skipSpace()
-      if let terminator, pos < text.count, text[pos] == terminator {
-        pos += 1
-        return PlistDictionary(keys: keys, values: values)
-      }
-      if pos == text.count {
-        if terminator == nil { return PlistDictionary(keys: keys, values: values) }
-        throw endError("reading a dictionary")
-      }
-      let key = try parseKey()
-      try skipSpace()
-      if pos < text.count, text[pos] == UInt8(ascii: "=") {
-        pos += 1
-        try skipSpace()
-        keys.append(key)
-        values.append(try parseValue(depth: depth))
-        try skipSpace()
-      } else {
-        keys.append(key)
-        values.append(.string(key))
-      }
-      guard pos < text.count else { throw endError("reading a dictionary (missing ';')") }
-      guard text[pos] == UInt8(ascii: ";") else { throw unexpected(expected: "';'") }
-      pos += 1
-    }
-  }
-
-  private mutating func parseKey() throws(PlistParseError) -> String {
-    let b = text[pos]
-    if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { return try parseQuoted() }
-    guard Self.isUnquoted(b) else { throw unexpected(expected: "a key") }
-    return try parseUnquoted()
-  }
-
-  private mutating func parseArray(depth: Int) throws(PlistParseError) -> PlistValue {
-    try enterContainer(inside: depth, at: pos)
-    pos += 1
-    var items: [PlistValue] = []
-    while true {
-      try skipSpace()
-      guard pos < text.count else { throw endError("reading an array") }
-      if text[pos] == UInt8(ascii: ")") {
-        pos += 1
-        return .array(items)
-      }
-      items.append(try parseValue(depth: depth + 1))
-      try skipSpace()
-      guard pos < text.count else { throw endError("reading an array") }
-      if text[pos] == UInt8(ascii: ",") {
-        pos += 1
-      } else if text[pos] != UInt8(ascii: ")") {
-        throw unexpected(expected: "',' or ')'")
-      }
-    }
-  }
 
   /// `<0fab 12>`: pairs of hex digits, white space allowed between pairs.
   mutating func parseData() throws(PlistParseError) -> PlistData {
