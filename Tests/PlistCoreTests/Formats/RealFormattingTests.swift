@@ -30,6 +30,62 @@ struct RealFormattingTests {
     }
   }
 
+  /// Small multiples of powers of two have exact decimal expansions of hundreds of digits,
+  /// ending in 5: rounding them meets exact halves wherever the digits dropped before
+  /// rounding (the big-number path keeps only the leading ones) are zeros after a 5.
+  @Test func exactHalvesAmongManyDigitsMatchPrintf() {
+    for k in stride(from: 1, through: 1074, by: 1) {
+      for multiple in [1.0, 3.0, 5.0, 7.0, 1025.0] {
+        let value = multiple * Double(sign: .plus, exponent: -k, significand: 1)
+        guard value > 0, value.isFinite else { continue }
+        for precision in [1, 2, 3, 6, 15, 16, 17] {
+          let ours = String(
+            decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+          #expect(ours == Self.printf(value, precision), "\(multiple) × 2^-\(k), \(precision)")
+        }
+      }
+    }
+  }
+
+  /// Tiny and subnormal values at every precision (their digits are the ones shortened).
+  @Test func tinyValuesAtEveryPrecisionMatchPrintf() {
+    var generator = ValueGenerator(seed: 41)
+    for _ in 0..<4_000 {
+      let exponent = -Int(generator.below(1074)) - 1
+      let value = Double(
+        sign: .plus, exponent: exponent,
+        significand: 1 + Double(generator.below(1 << 52)) / Double(1 << 52))
+      guard value > 0 else { continue }
+      let precision = 1 + Int(generator.below(17))
+      let ours = String(decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+      #expect(ours == Self.printf(value, precision), "\(value.bitPattern), \(precision)")
+    }
+  }
+
+  /// Values whose digits after the rounding position read 5, 0, 0 — where only the digits
+  /// further on decide between half and more than half — found among many tiny ones.
+  @Test func halfThenZerosThenMoreMatchPrintf() {
+    var generator = ValueGenerator(seed: 43)
+    var checked = 0
+    for _ in 0..<300_000 {
+      let value = Double(
+        sign: .plus, exponent: -Int(generator.below(1074)) - 1,
+        significand: 1 + Double(generator.below(1 << 52)) / Double(1 << 52))
+      guard value > 0 else { continue }
+      let digits = Array(String(format: "%.30e", value).utf8.filter { $0 != UInt8(ascii: ".") })
+      for precision in 1...17
+      where digits[precision] == UInt8(ascii: "5") && digits[precision + 1] == UInt8(ascii: "0")
+        && digits[precision + 2] == UInt8(ascii: "0")
+      {
+        checked += 1
+        let ours = String(
+          decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+        #expect(ours == Self.printf(value, precision), "\(value.bitPattern), \(precision)")
+      }
+    }
+    #expect(checked > 100)
+  }
+
   @Test func randomBitPatternsMatchPrintf() {
     var generator = ValueGenerator(seed: 17)
     for _ in 0..<20_000 {

@@ -55,4 +55,26 @@ struct UTF8ValidityTests {
       #expect(Self.agree(bytes), "\(bytes)")
     }
   }
+
+  /// Big-endian UTF-16 read back as UTF-8 (`UTF16BigEndian.appendUTF8`) and checked
+  /// (`isWellFormed`): the standard library's decoding where every surrogate is paired, a
+  /// refusal where one is not.
+  @Test func utf16UnitsReadAsTheStandardLibraryReadsThem() {
+    var random = SplitMix(11)
+    let interesting: [UInt16] = [
+      0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0x20AC,
+    ]
+    for round in 0..<20_000 {
+      let count = Int(random.next() % (round % 4 == 0 ? 30 : 6))
+      let units = (0..<count).map { _ in interesting[Int(random.next() % UInt64(interesting.count))]
+      }
+      let bytes = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+      let wellFormed = String(validating: units, as: UTF16.self)
+      var utf8: [UInt8] = [0x2A]
+      let read = bytes.withUnsafeBufferPointer { UTF16BigEndian.appendUTF8($0, to: &utf8) }
+      let checked = bytes.withUnsafeBufferPointer { UTF16BigEndian.isWellFormed($0) }
+      #expect(read == (wellFormed != nil) && checked == read, "\(units)")
+      if let wellFormed { #expect(utf8 == [0x2A] + Array(wellFormed.utf8), "\(units)") }
+    }
+  }
 }

@@ -25,9 +25,15 @@ enum RealFormatting {
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 96) { limbs in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 800) { digits in
         var number = BigNumber(limbs: limbs)
-        let fractionDigits = number.load(value.magnitude)
+        let loaded = number.load(value.magnitude, leadingDigits: precision + 3)
         var count = number.decimalDigits(into: digits)
-        var exponent = count - 1 - fractionDigits
+        var exponent = count - 1 - loaded.fractionDigits
+        // Digits dropped that were not all zeros: one nonzero digit stands for them, which
+        // rounding half to even needs to know (and nothing else).
+        if loaded.droppedNonZero {
+          digits[count] = 1
+          count += 1
+        }
         round(digits, &count, &exponent, to: precision)
         layout(UnsafeBufferPointer(rebasing: digits[..<count]), exponent, precision, out)
       }
@@ -112,9 +118,16 @@ private struct BigNumber {
 
   init(limbs: UnsafeMutableBufferPointer<UInt32>) { self.limbs = limbs }
 
-  /// Sets the number to the digits of a positive double's exact value and returns how many
-  /// of them are after the decimal point: m × 2^e is m × 5^−e / 10^−e when e < 0.
-  mutating func load(_ value: Double) -> Int {
+  /// Sets the number to the leading digits of a positive double's exact value, at least
+  /// `leadingDigits` of them, and returns how many of those are after the decimal point and
+  /// whether the digits dropped after them were not all zeros.
+  ///
+  /// m × 2^e is m × 5^−e / 10^−e when e < 0: all of its digits take up to 767 (a subnormal),
+  /// and making every one was nine tenths of printing such a real. Dropping t of them is
+  /// dividing by 10^t = 5^t × 2^t: the number is m × 5^(−e−t), shifted right by t bits.
+  mutating func load(_ value: Double, leadingDigits: Int) -> (
+    fractionDigits: Int, droppedNonZero: Bool
+  ) {
     var significand = value.significandBitPattern
     var exponent = Int(value.exponentBitPattern)
     if exponent == 0 {
@@ -128,15 +141,21 @@ private struct BigNumber {
     count = limbs[1] == 0 ? 1 : 2
     if exponent >= 0 {
       shiftLeft(by: exponent)
-      return 0
+      return (0, false)
     }
-    var remaining = -exponent
+    // m × 5^E has at least this many digits less one (log10 of m and of 5^E from below, one
+    // off for the estimate's rounding).
+    let fives = -exponent
+    let bits = UInt64.bitWidth - significand.leadingZeroBitCount
+    let digitsBelow = Int(Double(bits - 1) * 0.301_029_995_6 + Double(fives) * 0.698_970_004_3) - 1
+    let dropped = max(0, min(fives, digitsBelow - leadingDigits))
+    var remaining = fives - dropped
     while remaining > 0 {
       let step = min(remaining, 13)
       multiply(by: Self.powersOfFive[step])
       remaining -= step
     }
-    return -exponent
+    return (fives - dropped, shiftRight(by: dropped))
   }
 
   private static let powersOfFive: [UInt32] = [
@@ -155,6 +174,27 @@ private struct BigNumber {
       limbs[count] = UInt32(carry)
       count += 1
     }
+  }
+
+  /// Divides by 2^bits, and returns whether the remainder was not zero.
+  private mutating func shiftRight(by bits: Int) -> Bool {
+    let words = bits / 32
+    let shift = UInt32(bits % 32)
+    guard words < count else {
+      let nonZero = (0..<count).contains { limbs[$0] != 0 }
+      limbs[0] = 0
+      count = 1
+      return nonZero
+    }
+    var nonZero = (0..<words).contains { limbs[$0] != 0 }
+    if shift > 0 { nonZero = nonZero || limbs[words] & (1 << shift - 1) != 0 }
+    for i in words..<count {
+      let high = i + 1 < count ? UInt64(limbs[i + 1]) : 0
+      limbs[i - words] = UInt32(truncatingIfNeeded: (high << 32 | UInt64(limbs[i])) >> shift)
+    }
+    count -= words
+    while count > 1 && limbs[count - 1] == 0 { count -= 1 }
+    return nonZero
   }
 
   private mutating func shiftLeft(by bits: Int) {
