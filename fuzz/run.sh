@@ -24,9 +24,11 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz -
   { cat "$build/build.log"; exit 1; }
 
 status=0
-# xml: also XML to binary through the compact storage against the tree path (CompactConversion.swift).
-# lazy: the one-key look-up must answer and refuse as the full read does (XML and binary),
-# and the one-key write of a canonical XML or binary domain must give the full write's bytes.
+# Each format's target checks every visitor of the format's one walk against the tree on the
+# same input (FuzzSupport.swift: exercise): xml the compact storage and the root-key look-up,
+# binary the look-up (and the converters), json and openstep the binary image.
+# lazy: the one-key look-up on any input, and the one-key write of a canonical XML or binary
+# domain, which must give the full write's bytes.
 # cloud: a replica's file (and entries with extreme clocks) through the reader and the merge,
 # checking the merge's order independence, idempotence and bounds (CloudReplicaFuzz.swift).
 for target in ${FUZZ_TARGETS:-xml binary openstep json detect lazy cloud}; do

@@ -1,10 +1,15 @@
 // Shared by every fuzz target; compiled into one module with PlistCore's sources, so the
 // targets reach the readers directly.
 
-/// Parses the input with one reader. Whatever parses must survive a binary round trip
-/// unchanged (binary holds every value), and whatever the XML writer accepts must read back;
-/// the other writers may refuse a value, with an error, but never crash.
+/// Parses the input with one reader, and checks every other visitor of the format's walk
+/// against the tree on the same input: the same value or bytes, or the same first error
+/// (XML: the compact storage, the look-up of a root key and the check without values;
+/// binary: the look-up and the check; JSON and OpenStep: the binary image). Whatever parses
+/// must survive a binary round trip unchanged (binary holds every value), and whatever the
+/// XML writer accepts must read back; the other writers may refuse a value, with an error,
+/// but never crash.
 func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?) {
+  if format == .xml || format == .binary { compareLookup(data, size) }
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let value: PlistValue
   do {
