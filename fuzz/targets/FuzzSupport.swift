@@ -107,7 +107,7 @@ func compareTextImage(_ bytes: [UInt8], _ value: PlistValue?, _ format: PlistFor
   let made = bytes.withUnsafeBufferPointer { buffer in
     Result { () throws(PlistParseError) in
       try format == .json
-        ? JSONImageVisitor.checkedMake(buffer) : OpenStepImageVisitor.checkedMake(buffer)
+        ? JSONImageVisitor.image(of: buffer) : OpenStepImageVisitor.image(of: buffer)
     }
   }
   // `PropertyList.decode` refuses an empty input before the readers see it.

@@ -181,9 +181,9 @@ extension FileAccess {
   private static func textImage(_ bytes: [UInt8]) -> [UInt8]? {
     bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
       guard !buffer.isEmpty, PlistFormat.detect(head: buffer) == .openStep else { return nil }
-      if let image = OpenStepImageVisitor.make(buffer) { return image }
+      if let image = (try? OpenStepImageVisitor.image(of: buffer)) ?? nil { return image }
       guard PropertyList.looksLikeJSON(buffer) else { return nil }
-      return JSONImageVisitor.make(buffer)
+      return (try? JSONImageVisitor.image(of: buffer)) ?? nil
     }
   }
 

@@ -17,7 +17,7 @@ struct JSONImageConversionTests {
     _ text: [UInt8], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     TextImageChecks.expectImageReadsAsTheText(
-      text, image: { (buffer) throws(PlistParseError) in try JSONImageVisitor.checkedMake(buffer) },
+      text, image: { (buffer) throws(PlistParseError) in try JSONImageVisitor.image(of: buffer) },
       read: { (buffer) throws(PlistParseError) in try JSONPlistReader.read(buffer) }, comment,
       sourceLocation: sourceLocation)
   }
@@ -59,7 +59,8 @@ struct JSONImageConversionTests {
     let options = PropertyList.WriteOptions(prettyJSON: seed % 2 == 0)
     // Infinite reals, which JSON cannot hold, make no text.
     guard let text = try? PropertyList.encode(value, as: .json, options: options) else { return }
-    let image = try #require(text.withUnsafeBufferPointer { JSONImageVisitor.make($0) })
+    let image = try #require(
+      text.withUnsafeBufferPointer { (try? JSONImageVisitor.image(of: $0)) ?? nil })
     #expect(try Self.bits(PropertyList.decode(image, as: .binary)) == Self.bits(value))
     try Self.expectSameAsTheTree(text)
   }

@@ -14,7 +14,7 @@ struct OpenStepImageConversionTests {
     // The reader itself (`PropertyList.decode` refuses an empty input before it).
     TextImageChecks.expectImageReadsAsTheText(
       text,
-      image: { (buffer) throws(PlistParseError) in try OpenStepImageVisitor.checkedMake(buffer) },
+      image: { (buffer) throws(PlistParseError) in try OpenStepImageVisitor.image(of: buffer) },
       read: { (buffer) throws(PlistParseError) in try OpenStepReader.read(buffer) }, comment,
       sourceLocation: sourceLocation)
   }
@@ -60,7 +60,8 @@ struct OpenStepImageConversionTests {
       var generator = ValueGenerator(seed: UInt64(1700 + seed))
       let value = generator.dictionary(depth: 4, kinds: [.string, .data])
       let text = try PropertyList.encode(value, as: .openStep)
-      let image = try #require(text.withUnsafeBufferPointer { OpenStepImageVisitor.make($0) })
+      let image = try #require(
+        text.withUnsafeBufferPointer { (try? OpenStepImageVisitor.image(of: $0)) ?? nil })
       #expect(try PropertyList.decode(image, as: .binary) == value)
       try JSONImageConversionTests.expectSameAsTheTree(text, "seed \(seed)")
     }

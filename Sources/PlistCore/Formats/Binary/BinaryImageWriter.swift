@@ -116,20 +116,12 @@ final class BinaryImageWriter {
     return object
   }
 
-  /// The image of a text, which `read` reads into a writer sized for it and returns the
-  /// root of; nil when the text is not in `format`'s encodings, `read` throws (the reader
-  /// refuses the text), or the image outgrew 32-bit offsets.
-  static func image(
-    of bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat,
-    read: (UnsafeBufferPointer<UInt8>, BinaryImageWriter) throws(PlistParseError) -> UInt32
-  ) -> [UInt8]? {
-    (try? checkedImage(of: bytes, format: format, read: read)) ?? nil
-  }
-
-  /// `image(of:format:read:)`, with the error of a text the reader refuses.
+  /// The image of a text, which `read` (a text format's walk with its image visitor) reads
+  /// into a writer sized for it and returns the root of.
   ///
   /// - Returns: The image; nil when it outgrew 32-bit offsets.
-  /// - Throws: `PlistParseError` for a text the walk refuses.
+  /// - Throws: `PlistParseError` for a text the walk refuses, or not in the format's
+  ///   encodings: the tree reader's error.
   static func checkedImage(
     of bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat,
     read: (UnsafeBufferPointer<UInt8>, BinaryImageWriter) throws(PlistParseError) -> UInt32

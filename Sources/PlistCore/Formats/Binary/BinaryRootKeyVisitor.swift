@@ -9,27 +9,10 @@ struct BinaryRootKeyVisitor: BinaryVisitor {
   /// The key's UTF-8.
   let wanted: UnsafeBufferPointer<UInt8>
   let bytes: UnsafeBufferPointer<UInt8>
-  var skipping = BinarySkipVisitor()
   /// How many entries the root dictionary has.
   var entries = 0
   /// The wanted key's value object (of repeated keys, the last one's).
   var found: Int?
-
-  var keepsValues: Bool { true }
-
-  func boolean(_ value: Bool) {}
-  func integer(_ value: PlistInteger) {}
-  func real(_ value: Double) {}
-  func date(_ value: PlistDate) {}
-  func uid(_ value: UInt64) {}
-  func data(_ bytes: UnsafeBufferPointer<UInt8>) {}
-  func ascii(_ bytes: UnsafeBufferPointer<UInt8>) {}
-  func utf16(_ units: UnsafeBufferPointer<UInt8>) -> Void? { skipping.utf16(units) }
-  func openArray() {}
-  func append(_ value: Void, to array: inout Void) {}
-  func closeArray(_ array: Void) {}
-  func reuse(_ index: Int) {}
-  func finish(_ index: Int, _ value: Void) {}
 
   /// Whether the dictionary is the root.
   func openDictionary(depth: Int) -> Bool { depth == 0 }

@@ -65,11 +65,9 @@ protocol BinaryVisitor {
   mutating func finish(_ index: Int, _ value: Value)
 }
 
-/// Checks a file without making anything of it: what a look-up does to the whole file, and
-/// what the converters do to the values a repeated key replaces.
-struct BinarySkipVisitor: BinaryVisitor {
+/// A visitor that makes nothing (`Value` is `Void`) writes only what it checks or notes.
+extension BinaryVisitor where Value == Void, OpenArray == Void {
   var keepsValues: Bool { true }
-
   @inline(__always)
   func boolean(_ value: Bool) {}
   @inline(__always)
@@ -84,11 +82,11 @@ struct BinarySkipVisitor: BinaryVisitor {
   func data(_ bytes: UnsafeBufferPointer<UInt8>) {}
   @inline(__always)
   func ascii(_ bytes: UnsafeBufferPointer<UInt8>) {}
+  /// Checked, as reading them would.
   @inline(__always)
   func utf16(_ units: UnsafeBufferPointer<UInt8>) -> Void? {
     UTF16BigEndian.isWellFormed(units) ? () : nil
   }
-
   @inline(__always)
   func openArray() {}
   @inline(__always)
@@ -96,14 +94,18 @@ struct BinarySkipVisitor: BinaryVisitor {
   @inline(__always)
   func closeArray(_ array: Void) {}
   @inline(__always)
+  func reuse(_ index: Int) {}
+  @inline(__always)
+  func finish(_ index: Int, _ value: Void) {}
+}
+
+/// Checks a file without making anything of it: what a look-up does to the whole file, and
+/// what the converters do to the values a repeated key replaces.
+struct BinarySkipVisitor: BinaryVisitor {
+  @inline(__always)
   func openDictionary(depth: Int) {}
   @inline(__always)
   func add(key: Void, value: Void, to dictionary: inout Void, keyAt: Int, valueObject: Int) {}
   @inline(__always)
   func closeDictionary(_ dictionary: Void) {}
-
-  @inline(__always)
-  func reuse(_ index: Int) {}
-  @inline(__always)
-  func finish(_ index: Int, _ value: Void) {}
 }

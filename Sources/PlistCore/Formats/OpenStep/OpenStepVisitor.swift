@@ -183,19 +183,8 @@ struct OpenStepImageVisitor: OpenStepVisitor {
   let image: BinaryImageWriter
   var pending = BinaryImageWriter.Pending()
 
-  /// The image of an OpenStep text, or nil when the walk refuses it (the tree reader then
-  /// reports why) or the image would not fit 32-bit offsets.
-  static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-    (try? checkedMake(bytes)) ?? nil
-  }
-
-  /// `make(_:)`, with the error of a text the walk refuses: the tree reader's own.
-  ///
-  /// - Returns: The image; nil when it would not fit 32-bit offsets.
-  /// - Throws: `PlistParseError` for a text the walk refuses.
-  static func checkedMake(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError)
-    -> [UInt8]?
-  {
+  /// The image of a text (see `BinaryImageWriter.checkedImage`).
+  static func image(of bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) -> [UInt8]? {
     try BinaryImageWriter.checkedImage(of: bytes, format: .openStep) {
       (text, image) throws(PlistParseError) in
       var reader = OpenStepReader(text: text)

@@ -64,6 +64,22 @@ struct KeyLists<Key> {
     lists.last { isFirst($0.keys[0]) }
   }
 
+  /// The key whose element starts `text`, when it is key `index` of a remembered list that
+  /// the dictionary's keys so far have all matched (`list`, set by the first key), and the
+  /// element's length; nil to have it read.
+  @inline(__always)
+  func knownKey(at text: UnsafeBufferPointer<UInt8>, index: Int, list: inout List?)
+    -> (key: Key, length: Int)?
+  {
+    if index == 0 {
+      guard let first = match(first: text) else { return nil }
+      list = first.list
+      return (first.list.keys[0], first.length)
+    }
+    guard let current = list, let length = current.match(index, in: text) else { return nil }
+    return (current.keys[index], length)
+  }
+
   /// The most recent list with markup whose first key's element starts `text`, and the
   /// element's length.
   @inline(__always)

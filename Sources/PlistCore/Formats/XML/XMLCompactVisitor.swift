@@ -61,15 +61,7 @@ struct XMLCompactVisitor: XMLVisitor {
   mutating func knownKey(at text: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary)
     -> (key: Reference, length: Int)?
   {
-    if dictionary.count == 0 {
-      guard let first = builder.keyLists.match(first: text) else { return nil }
-      dictionary.list = first.list
-      return (first.list.keys[0], first.length)
-    }
-    guard let list = dictionary.list,
-      let length = list.match(dictionary.count, in: text)
-    else { return nil }
-    return (list.keys[dictionary.count], length)
+    builder.keyLists.knownKey(at: text, index: dictionary.count, list: &dictionary.list)
   }
 
   @inline(__always)

@@ -69,15 +69,7 @@ struct XMLTreeVisitor: XMLVisitor {
   mutating func knownKey(at text: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary)
     -> (key: String, length: Int)?
   {
-    if dictionary.count == 0 {
-      guard let first = keyLists.match(first: text) else { return nil }
-      dictionary.list = first.list
-      return (first.list.keys[0], first.length)
-    }
-    guard let list = dictionary.list,
-      let length = list.match(dictionary.count, in: text)
-    else { return nil }
-    return (list.keys[dictionary.count], length)
+    keyLists.knownKey(at: text, index: dictionary.count, list: &dictionary.list)
   }
 
   @inline(__always)

@@ -93,19 +93,11 @@ extension XMLVisitor {
 struct XMLSkipVisitor: XMLVisitor {
   static var usesReals: Bool { false }
 
+  /// Checked, as making a string of them would.
   @inline(__always)
   func string(_ utf8: UnsafeBufferPointer<UInt8>) -> Void? {
     ASCII.isASCII(utf8) || UTF8Text.isValid(utf8) ? () : nil
   }
-
-  @inline(__always)
-  func boolean(_ value: Bool) {}
-  @inline(__always)
-  func integer(_ value: PlistInteger) {}
-  @inline(__always)
-  func real(_ value: Double) {}
-  @inline(__always)
-  func date(_ value: PlistDate) {}
 
   func data(base64 text: UnsafeBufferPointer<UInt8>) -> Void? {
     do throws(Base64.DecodeFailure) {
@@ -116,20 +108,18 @@ struct XMLSkipVisitor: XMLVisitor {
   }
 
   @inline(__always)
-  func openArray() {}
-  @inline(__always)
-  func append(_ value: Void, to array: inout Void) {}
-  @inline(__always)
-  func close(_ array: Void) {}
-
-  @inline(__always)
-  func openDictionary(depth: Int) {}
-  @inline(__always)
   func key(_ utf8: UnsafeBufferPointer<UInt8>, in dictionary: inout Void) -> Void? {
     string(utf8)
   }
-  @inline(__always)
-  func add(_ key: Void, _ value: Void, to dictionary: inout Void) {}
-  @inline(__always)
-  func close(_ dictionary: Void, uid: UInt64?) {}
+
+  @inline(__always) func boolean(_ value: Bool) {}
+  @inline(__always) func integer(_ value: PlistInteger) {}
+  @inline(__always) func real(_ value: Double) {}
+  @inline(__always) func date(_ value: PlistDate) {}
+  @inline(__always) func openArray() {}
+  @inline(__always) func append(_ value: Void, to array: inout Void) {}
+  @inline(__always) func close(_ array: Void) {}
+  @inline(__always) func openDictionary(depth: Int) {}
+  @inline(__always) func add(_ key: Void, _ value: Void, to dictionary: inout Void) {}
+  @inline(__always) func close(_ dictionary: Void, uid: UInt64?) {}
 }
