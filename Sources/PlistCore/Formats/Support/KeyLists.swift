@@ -22,6 +22,8 @@ struct KeyLists<Key> {
 
   /// How many lists are kept: the most recent ones.
   private static var size: Int { 8 }
+  /// The most keys a kept list has.
+  private static var longestKept: Int { 1024 }
   /// The lists, the most recent last.
   private(set) var lists: [List] = []
 
@@ -37,7 +39,9 @@ struct KeyLists<Key> {
   mutating func remember(
     _ keys: [Key], evenUnmatchable unmatchable: Bool = false, text: (Int) -> [UInt8]?
   ) {
-    guard keys.count > 1 else { return }
+    // Records repeat; a dictionary of thousands of keys (a domain's root) does not, and its
+    // markup cost a tenth of reading it.
+    guard keys.count > 1, keys.count <= Self.longestKept else { return }
     var markup: [UInt8] = []
     var ends: [Int] = []
     ends.reserveCapacity(keys.count)
