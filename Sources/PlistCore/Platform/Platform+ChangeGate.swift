@@ -65,12 +65,13 @@
     func hasChanged() -> Bool {
       var changed = false
       while true {
-        let length = buffer.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
+        let length = Platform.retryingInterrupts {
+          buffer.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
+        }
         if length > 0 {
           changed = true
           continue
         }
-        if length < 0 && Errno.current == .interrupted { continue }
         if length < 0 && Errno.current != .wouldBlock { changed = true }
         break
       }

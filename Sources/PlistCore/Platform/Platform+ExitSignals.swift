@@ -84,14 +84,11 @@ extension Platform {
     var bytes = [UInt8](repeating: 0, count: 64)
     var signals: [Int32] = []
     while true {
-      let count = bytes.withUnsafeMutableBytes { read(pipe.reader, $0.baseAddress, $0.count) }
-      if count > 0 {
-        signals += bytes.prefix(count).map { Int32($0) }
-      } else if count < 0 && Errno.current == .interrupted {
-        continue
-      } else {
-        break
+      let count = retryingInterrupts {
+        bytes.withUnsafeMutableBytes { read(pipe.reader, $0.baseAddress, $0.count) }
       }
+      guard count > 0 else { break }
+      signals += bytes.prefix(count).map { Int32($0) }
     }
     // After the reads: a signal caught in between waits in the pipe, and counting it as
     // taken only delays the "second signal ends at once" rule, never kills a program that

@@ -22,11 +22,9 @@ extension Platform {
   {
     let fd = injectedFault(.open) ? -1 : open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(operation: .lock, path: path) }
-    var reason = Errno.interrupted
-    while reason == .interrupted {
-      if !injectedFault(.lock) && flock(fd, LOCK_EX | LOCK_NB) == 0 { return fd }
-      reason = Errno.current
-    }
+    let locked = injectedFault(.lock) ? -1 : retryingInterrupts { flock(fd, LOCK_EX | LOCK_NB) }
+    if locked == 0 { return fd }
+    let reason = Errno.current
     guard reason == .wouldBlock else {
       close(fd)
       throw SystemError(operation: .lock, path: path, errno: reason)
@@ -111,12 +109,7 @@ private final class LockWait: @unchecked Sendable {
   /// The waiting thread's work.
   func block() {
     var failure: Errno?
-    while flock(fd, LOCK_EX) != 0 {
-      if Errno.current != .interrupted {
-        failure = Errno.current
-        break
-      }
-    }
+    if Platform.retryingInterrupts({ flock(fd, LOCK_EX) }) != 0 { failure = Errno.current }
     pthread_mutex_lock(mutex)
     if case .abandoned = state {
       close(fd)
@@ -193,9 +186,6 @@ extension Platform {
   /// Takes a shared or an exclusive lock on an open file without waiting: whether it was
   /// taken (an exclusive one is not while anyone holds either kind).
   static func tryLock(_ fd: Int32, exclusive: Bool) -> Bool {
-    while true {
-      if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return true }
-      if Errno.current != .interrupted { return false }
-    }
+    retryingInterrupts { flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) } == 0
   }
 }

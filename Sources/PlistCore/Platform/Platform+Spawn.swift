@@ -178,7 +178,7 @@ extension Platform {
     // such as ssh, may hold the pipes open).
     if !finished { kill(-child, SIGKILL) }
     var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0 && Errno.current == .interrupted {}
+    _ = retryingInterrupts { waitpid(child, &status, 0) }
     let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return ProgramResult(
       status: code, output: output.bytes, errors: errors, timedOut: !finished,
@@ -229,6 +229,7 @@ extension Platform {
       }
       let ready = poll(&fds, nfds_t(fds.count), wait)
       if ready < 0 {
+        // Interrupted: not `retryingInterrupts`, as the wait left is computed again.
         if Errno.current == .interrupted { continue }
         break
       }
@@ -241,21 +242,25 @@ extension Platform {
         continue
       }
       for slot in 0..<2 where fds[slot].fd >= 0 && fds[slot].revents != 0 {
-        let count = chunk.withUnsafeMutableBytes { read(fds[slot].fd, $0.baseAddress, $0.count) }
+        let count = retryingInterrupts {
+          chunk.withUnsafeMutableBytes { read(fds[slot].fd, $0.baseAddress, $0.count) }
+        }
         if count > 0 {
           let room = max(0, limits[slot] - buffers[slot].count)
           buffers[slot] += chunk[0..<min(count, room)]
           if slot == 0 && count > room { truncated = true }
-        } else if count == 0 || Errno.current != .interrupted {
+        } else {
           fds[slot].fd = -1
         }
       }
       if fds[2].fd >= 0 && fds[2].revents != 0 {
-        let count = input[sent...].withUnsafeBytes {
-          send(inputSocket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        let count = retryingInterrupts {
+          input[sent...].withUnsafeBytes {
+            send(inputSocket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+          }
         }
         if count > 0 { sent += count }
-        let failed = count < 0 && Errno.current != .interrupted && Errno.current != .wouldBlock
+        let failed = count < 0 && Errno.current != .wouldBlock
         if sent == input.count || failed {
           // The end of its input (or a program that stopped reading it).
           shutdown(inputSocket, Int32(SHUT_WR))

@@ -50,8 +50,7 @@ extension Platform {
     throws(SystemError)
   {
     var value = settings.value
-    while tcsetattr(fd, TCSADRAIN, &value) != 0 {
-      if Errno.current == .interrupted { continue }
+    guard retryingInterrupts({ tcsetattr(fd, TCSADRAIN, &value) }) == 0 else {
       throw SystemError(operation: .configure, path: descriptorName(fd))
     }
   }
@@ -99,6 +98,7 @@ extension Platform {
       let wait = deadline.map { max(0, $0 - monotonicMilliseconds()) } ?? -1
       let count = poll(&polls, nfds_t(polls.count), Int32(clamping: wait))
       if count >= 0 { return polls.filter { $0.revents != 0 }.map(\.fd) }
+      // Interrupted: not `retryingInterrupts`, as the wait left is computed again.
       if Errno.current != .interrupted { return [] }
     }
   }
@@ -109,14 +109,12 @@ extension Platform {
   ///   or on an error (a terminal that is gone reads as `EIO`).
   static func readAvailable(_ fd: Int32) -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count > 0 { return Array(buffer.prefix(count)) }
-      if count == 0 { return nil }
-      let error = Errno.current.rawValue
-      if error == EINTR { continue }
-      return error == EAGAIN || error == EWOULDBLOCK ? [] : nil
+    let count = retryingInterrupts {
+      buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     }
+    if count > 0 { return Array(buffer.prefix(count)) }
+    if count == 0 { return nil }
+    return Errno.current == .wouldBlock ? [] : nil
   }
 
   /// Milliseconds on the monotonic clock (for deadlines).

@@ -88,9 +88,7 @@ extension Platform {
     pthread_sigmask(SIG_BLOCK, &ours, nil)
     SignalState.send(SignalState.leaveBytes)
     var saved = SignalState.saved.pointee
-    while tcsetattr(SignalState.words[SignalState.input], TCSADRAIN, &saved) != 0
-      && Errno.current == .interrupted
-    {}
+    _ = retryingInterrupts { tcsetattr(SignalState.words[SignalState.input], TCSADRAIN, &saved) }
     SignalState.words[SignalState.active] = 0
     for (signal, action) in restore.dispositions {
       // Exit signals caught since entering stay caught (ExitSignalCatch owns them now).
@@ -187,14 +185,11 @@ private enum SignalState {
   static func send(_ data: UnsafeRawBufferPointer) {
     var offset = 0
     while offset < data.count, let base = data.baseAddress {
-      let wrote = write(words[output], base + offset, data.count - offset)
-      if wrote > 0 {
-        offset += wrote
-      } else if wrote < 0 && errno == EINTR {
-        continue
-      } else {
-        return
+      let wrote = Platform.retryingInterrupts {
+        write(words[output], base + offset, data.count - offset)
       }
+      guard wrote > 0 else { return }
+      offset += wrote
     }
   }
 

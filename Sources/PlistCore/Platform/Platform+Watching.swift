@@ -71,10 +71,9 @@
     /// Reads the events that are ready, or waits for some.
     static func readEvents(_ watcher: Int32) throws(SystemError) -> [WatchEvent] {
       var buffer = [UInt8](repeating: 0, count: 65_536)
-      var length = 0
-      repeat {
-        length = buffer.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
-      } while length < 0 && Errno.current == .interrupted
+      let length = retryingInterrupts {
+        buffer.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
+      }
       guard length > 0 else { throw SystemError(operation: .watch, path: "inotify") }
       var events: [WatchEvent] = []
       var offset = 0
@@ -104,7 +103,7 @@
         pollfd(fd: watcher, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakeup.reader, events: Int16(POLLIN), revents: 0),
       ]
-      while poll(&fds, 2, timeoutMilliseconds) < 0 && Errno.current == .interrupted {}
+      _ = retryingInterrupts { poll(&fds, 2, timeoutMilliseconds) }
       let woken = fds[1].revents != 0
       if woken { drain(wakeup) }
       return (fds[0].revents != 0, woken)

@@ -12,6 +12,16 @@
 /// (`Platform+Locking`), change notification (`Platform+Watching`). Retries on EINTR and the
 /// mapping of errno to `SystemError` live in these files and nowhere else.
 enum Platform {
+  /// A system call made again while a signal interrupts it (`EINTR`), as every call here
+  /// that a signal can interrupt is made: its result, -1 for a failure with `errno` set. It
+  /// allocates nothing and touches only `errno`, so a signal handler may use it too.
+  @inline(__always)
+  static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+    var result = call()
+    while result < 0 && Errno.current == .interrupted { result = call() }
+    return result
+  }
+
   // MARK: - Memory
 
   /// Whether two byte ranges hold the same bytes (`memcmp`).
