@@ -13,11 +13,9 @@ extension DomainStore {
     _ operation: WriteOperation, at path: PlistPath, in domain: Domain,
     checkedBy schema: SettingsSchema?
   ) throws(PlistError) {
-    // Without a schema to check the whole contents against, one key's write copies the rest
-    // of a canonical file (or, when it cannot, does the full write).
-    if schema == nil, try writeOneKey(operation, at: path, in: domain) { return }
+    guard let schema else { return try write(operation, at: path, in: domain) }
     try write(operation, at: path, in: domain) { (contents) throws(PlistError) in
-      try schema?.validate(keyOf: path, in: contents)
+      try schema.validate(keyOf: path, in: contents)
     }
   }
 

@@ -99,20 +99,24 @@ extension DomainStore {
   public typealias ContentsCheck = (PlistDictionary) throws(PlistError) -> Void
 
   /// Applies a `write` at a key or key path, under the lock, to a fresh read of the domain.
+  /// Without a check, a canonical XML or binary file has the key's entry written and every
+  /// other entry's bytes copied (`writeOneKey`): the same bytes, without reading and
+  /// writing the rest.
   ///
   /// - Parameters:
   ///   - operation: What to do there.
   ///   - path: The key path.
   ///   - domain: The domain (created when missing).
-  ///   - check: Checks the result before it is written.
+  ///   - check: Checks the result before it is written; nil to check nothing.
   /// - Throws: What `WriteOperation.apply(to:at:)`, `check` and `update(_:_:)` throw.
   public func write(
     _ operation: WriteOperation, at path: PlistPath, in domain: Domain,
-    check: ContentsCheck = { _ in }
+    check: ContentsCheck? = nil
   ) throws(PlistError) {
+    if check == nil, try writeOneKey(operation, at: path, in: domain) { return }
     try update(domain) { (dictionary) throws(PlistError) in
       try operation.apply(to: &dictionary, at: path)
-      try check(dictionary)
+      try check?(dictionary)
     }
   }
 
