@@ -77,10 +77,7 @@ extension DomainStore {
 
   /// The keys whose values differ between two dictionaries (added, removed or changed).
   static func changedKeys(from old: PlistDictionary, to new: PlistDictionary) -> [String] {
-    var keys: [String] = []
-    for (key, value) in new where old[key] != value { keys.append(key) }
-    for (key, _) in old where new[key] == nil { keys.append(key) }
-    return keys
+    new.differences(from: old).map(\.key)
   }
 }
 

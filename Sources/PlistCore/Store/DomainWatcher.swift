@@ -123,27 +123,12 @@
 
     /// The top-level keys whose values differ, in key order.
     static func difference(from old: PlistDictionary, to new: PlistDictionary) -> [Change] {
-      // Both key lists are sorted: walk them side by side.
-      var changes: [Change] = []
-      var (i, j) = (0, 0)
-      while i < old.count || j < new.count {
-        let order =
-          i == old.count ? 1 : j == new.count ? -1 : KeyOrder.compare(old.keys[i], new.keys[j])
-        if order < 0 {
-          changes.append(.removed(PlistPath(topLevelKey: old.keys[i])))
-          i += 1
-        } else if order > 0 {
-          changes.append(.set(PlistPath(topLevelKey: new.keys[j]), new.values[j]))
-          j += 1
-        } else {
-          if old.values[i] != new.values[j] {
-            changes.append(.set(PlistPath(topLevelKey: new.keys[j]), new.values[j]))
-          }
-          i += 1
-          j += 1
+      new.differences(from: old).map { difference in
+        switch difference {
+        case .set(let key, let value): return .set(PlistPath(topLevelKey: key), value)
+        case .removed(let key): return .removed(PlistPath(topLevelKey: key))
         }
       }
-      return changes
     }
 
     private static func lastComponent(_ path: String) -> String {

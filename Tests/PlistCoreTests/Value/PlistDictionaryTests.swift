@@ -1,5 +1,6 @@
-import PlistCore
 import Testing
+
+@testable import PlistCore
 
 @Suite("PlistDictionary")
 struct PlistDictionaryTests {
@@ -68,5 +69,34 @@ struct PlistDictionaryCollectionTests {
     #expect(dict.keys == ["a", "z"])
     #expect(dict["z"] == 3)
     #expect(PlistDictionary(dict) == dict, "a dictionary's own entries rebuild it")
+  }
+
+  /// `differences(from:)` walks two sorted key lists side by side; it must find what
+  /// looking every key up in the other dictionary finds, in key order.
+  @Test func differencesAreWhatLookingUpEachKeyFinds() {
+    var random = SplitMix(5)
+    let keys = ["a", "B", "b", "é", "e\u{301}", "z", "CF$UID", "", "aa", "🐝", "Z"]
+    for _ in 0..<2_000 {
+      var old = PlistDictionary()
+      var new = PlistDictionary()
+      for key in keys {
+        switch random.next() % 5 {
+        case 0: old[key] = .integer(1)
+        case 1: new[key] = .integer(1)
+        case 2: (old[key], new[key]) = (.integer(1), .integer(1))
+        case 3: (old[key], new[key]) = (.integer(1), .integer(2))
+        default: break
+        }
+      }
+      var expected: [PlistDictionary.Difference] = []
+      // Both keys, in key order (a Set of Strings would take "é" and "e\u{301}" for one).
+      var both = old
+      for key in new.keys { both[key] = .boolean(true) }
+      for key in both.keys {
+        if let value = new[key], old[key] != value { expected.append(.set(key, value)) }
+        if new[key] == nil { expected.append(.removed(key)) }
+      }
+      #expect(new.differences(from: old) == expected, "\(old) → \(new)")
+    }
   }
 }
