@@ -480,7 +480,11 @@ def scale():
             ("scale-convert", "plistutil-xml-to-binary", "xml-to-binary",
              "10 MB XML → binary: plistutil / plistctl", "≥ 12"),
             ("scale-convert", "plistutil-binary-to-xml", "binary-to-xml",
-             "10 MB binary → XML: plistutil / plistctl", "≥ 3")]
+             "10 MB binary → XML: plistutil / plistctl", "≥ 3"),
+            ("scale-hard", "plistutil-hard-xml-to-binary", "hard-xml-to-binary",
+             "10 MB hard mix XML → binary: plistutil / plistctl", "≥ 12"),
+            ("scale-hard", "plistutil-hard-binary-to-xml", "hard-binary-to-xml",
+             "10 MB hard mix binary → XML: plistutil / plistctl", "≥ 3")]
     for prefix, a, b, title, goal in rows:
         m = pooled_medians(prefix)
         if a not in m or b not in m:

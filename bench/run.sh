@@ -457,6 +457,8 @@ scale_bench() (
   for size in 10; do
     [ -f "bench/data/mix-$size.xml" ] || python3 bench/generate.py "$size" "bench/data/mix-$size"
   done
+  # The second mix, made unlike the first (issue 29): escapes, UTF-16, extreme reals.
+  [ -f bench/data/hard-10.xml ] || python3 bench/generate_hard.py 10 bench/data/hard-10
   [ -x bench/bin/noop-static ] || swiftc -O -static-executable bench/noop.swift -o bench/bin/noop-static
   [ -x bench/bin/noop ] || swiftc -O -static-stdlib bench/noop.swift -o bench/bin/noop
   [ -x bench/bin/noop-concurrency ] ||
@@ -514,6 +516,13 @@ scale_bench() (
   cmds=("$p convert binary $mix.xml -o $out" "plistutil -i $mix.xml -o $out -f bin"
     "$p convert xml $mix.bin -o $out" "plistutil -i $mix.bin -o $out -f xml")
   rotated scale-convert 3 1 5
+  echo "== 10 MB conversions, the hard mix"
+  local hard=bench/data/hard-10
+  names=(hard-xml-to-binary plistutil-hard-xml-to-binary hard-binary-to-xml
+    plistutil-hard-binary-to-xml)
+  cmds=("$p convert binary $hard.xml -o $out" "plistutil -i $hard.xml -o $out -f bin"
+    "$p convert xml $hard.bin -o $out" "plistutil -i $hard.bin -o $out -f xml")
+  rotated scale-hard 3 1 5
   memory_bench "$p" "$W"
   echo "== callgrind"
   cg() { callgrind_count bench/results/scale-callgrind.txt "$@"; }
@@ -532,6 +541,8 @@ scale_bench() (
   cg grep grep -ril pigeon "$S/many"
   cg xml-to-binary "$p" convert binary "$mix.xml" -o "$out"
   cg binary-to-xml "$p" convert xml "$mix.bin" -o "$out"
+  cg hard-xml-to-binary "$p" convert binary "$hard.xml" -o "$out"
+  cg hard-binary-to-xml "$p" convert xml "$hard.bin" -o "$out"
   python3 bench/report.py scale >bench/results/scale.md
   cat bench/results/scale.md
 )
