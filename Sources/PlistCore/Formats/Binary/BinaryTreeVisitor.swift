@@ -58,8 +58,9 @@ struct BinaryTreeVisitor: BinaryVisitor {
 
   @inline(__always)
   func reuse(_ index: Int) -> PlistValue {
-    // Finished objects always have a value here: this visitor finished them.
-    values[index] ?? .string("")
+    // The walk reuses only objects this visitor finished, and it keeps each one's value.
+    guard let value = values[index] else { preconditionFailure("object \(index) has no value") }
+    return value
   }
 
   @inline(__always)
