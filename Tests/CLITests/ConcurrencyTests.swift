@@ -19,6 +19,8 @@ struct ConcurrencyTests {
     let reader = try Self.shell(
       "failures=0; while [ ! -e \(stop) ]; do \"$0\" read shared >/dev/null 2>&1; "
         + "[ $? -gt 1 ] && failures=$((failures + 1)); done; exit $failures", box)
+    // Stopped should the test end early: its stop file's folder goes with the sandbox.
+    defer { if reader.isRunning { reader.terminate() } }
     let writers = try (0..<8).map { n in
       try Self.shell(
         "i=0; while [ $i -lt 50 ]; do \"$0\" write shared w\(n)-$i -int $i || exit 1; "

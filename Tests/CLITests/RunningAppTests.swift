@@ -41,6 +41,9 @@ struct RunningAppTests {
     let output = Pipe()
     app.standardOutput = output
     try app.run()
+    // An app left saving after a failed test would load every test after it (its stop
+    // file's folder goes with the sandbox, so it would never stop).
+    defer { if app.isRunning { app.terminate() } }
     try Self.waitForKey("AppCounter", box)
 
     var acknowledged: [Int] = []
