@@ -62,7 +62,7 @@ struct XMLRootKeyVisitor: XMLVisitor {
     if case .root = dictionary {
       // A root key is only compared, never made into a string.
       guard XMLSkipVisitor().string(utf8) != nil else { return nil }
-      return .root(wanted: utf8.count == wanted.count && Platform.bytesEqual(utf8, wanted))
+      return .root(wanted: Platform.bytesEqual(utf8, wanted))
     }
     guard case .nested(var inner) = dictionary else { return nil }
     defer { dictionary = .nested(inner) }
