@@ -20,19 +20,13 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
     }
   } catch {
     _ = error.description
-    if format == .binary {
-      compareStreaming(bytes, nil)
-      compareBinaryRewrite(bytes, nil)
-    }
+    if format == .binary { compareStreaming(bytes, nil) }
     if format == .json || format == .openStep { compareTextImage(bytes, nil, format) }
     if format == .xml { compareCompactConversion(bytes, .failure(error)) }
     return
   }
   if format == .json || format == .openStep { compareTextImage(bytes, value, format) }
-  if format == .binary {
-    compareStreaming(bytes, value)
-    compareBinaryRewrite(bytes, value)
-  }
+  if format == .binary { compareStreaming(bytes, value) }
   if format == .xml { compareCompactConversion(bytes, .success(value)) }
   do {
     let binary = try PropertyList.encode(value, as: .binary)
@@ -51,52 +45,47 @@ func exercise(_ data: UnsafePointer<UInt8>, _ size: Int, as format: PlistFormat?
   _ = PropertyList.describe(value)
 }
 
-/// Binary to XML, JSON and OpenStep streamed from the bytes must succeed, with the bytes the tree's
-/// writers give, wherever reading and writing through the tree succeeds; and fail wherever
-/// the tree reader refuses the file.
+/// Binary to XML, JSON and OpenStep streamed from the bytes, and binary to binary without the
+/// tree (the key-order walk's visitors), must do what the tree does: the tree writer's bytes,
+/// or the tree reader's error for a file it refuses, or the tree writer's error for a value
+/// the format cannot hold.
 func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
   bytes.withUnsafeBufferPointer { buffer in
-    for format in [PlistFormat.xml, .json, .openStep] {
+    for format in [PlistFormat.xml, .json, .openStep, .binary] {
       let out = ByteOutput()
-      let streamed: Bool
-      do throws(StreamingConversionFailure) {
+      let streamed = Result { () throws(StreamingConversionFailure) in
         switch format {
         case .xml: try BinaryToXMLConverter.convert(buffer, to: out)
         case .json: try BinaryToJSONConverter.convert(buffer, to: out)
-        default: try BinaryToOpenStepConverter.convert(buffer, to: out)
+        case .openStep: try BinaryToOpenStepConverter.convert(buffer, to: out)
+        default:
+          var converter = try BinaryToBinaryConverter(buffer)
+          do { try converter.emit(to: out) } catch {
+            preconditionFailure("binary rewrite of a checked file: \(error)")
+          }
         }
-        streamed = true
-      } catch {
-        streamed = false
       }
-      guard let value else {
-        precondition(!streamed, "streamed \(format.name) accepts a file the tree reader refuses")
-        continue
+      let expected = Result { () throws(StreamingConversionFailure) -> [UInt8] in
+        // The value the caller read, or the tree reader's error.
+        let tree: PlistValue
+        if let value {
+          tree = value
+        } else {
+          do { tree = try PropertyList.decode(bytes, as: .binary) } catch { throw .parse(error) }
+        }
+        do { return try PropertyList.encode(tree, as: format) } catch { throw .encoding(error) }
       }
-      guard let tree = try? PropertyList.encode(value, as: format) else { continue }
-      precondition(streamed, "streamed \(format.name) failed where the tree's succeeds")
-      precondition(out.finish() == tree, "streamed \(format.name) differs from the tree's")
+      switch (streamed, expected) {
+      case (.success, .success(let tree)):
+        precondition(out.finish() == tree, "streamed \(format.name) differs from the tree's")
+      case (.failure(.parse(let walk)), .failure(.parse(let tree))):
+        precondition(walk == tree, "streamed \(format.name) refuses with another error")
+      case (.failure(.encoding(let walk)), .failure(.encoding(let tree))):
+        precondition(walk == tree, "streamed \(format.name) cannot write with another error")
+      default:
+        preconditionFailure("streamed \(format.name): \(streamed), the tree: \(expected)")
+      }
     }
-  }
-}
-
-/// Binary to binary without the tree (`BinaryToBinaryConverter`) must refuse every file the
-/// tree reader refuses (`FileAccess.convert` then asks the tree for the message), and take
-/// every file the tree reads and writes, with the tree writer's bytes.
-func compareBinaryRewrite(_ bytes: [UInt8], _ value: PlistValue?) {
-  bytes.withUnsafeBufferPointer { buffer in
-    let converter = try? BinaryToBinaryConverter(buffer)
-    guard let value else {
-      precondition(converter == nil, "binary rewrite accepts a file the tree reader refuses")
-      return
-    }
-    guard let tree = try? PropertyList.encode(value, as: .binary) else { return }
-    guard var converter else {
-      preconditionFailure("binary rewrite failed where the tree's succeeds")
-    }
-    let out = ByteOutput()
-    do { try converter.emit(to: out) } catch { preconditionFailure("binary rewrite: \(error)") }
-    precondition(out.finish() == tree, "binary rewrite differs from the tree's")
   }
 }
 
@@ -139,5 +128,4 @@ func compareTextImage(_ bytes: [UInt8], _ value: PlistValue?, _ format: PlistFor
     (try? PropertyList.encode(read, as: .binary)) == (try? PropertyList.encode(value, as: .binary)),
     "text image reads as another value")
   compareStreaming(image, read)
-  compareBinaryRewrite(image, read)
 }

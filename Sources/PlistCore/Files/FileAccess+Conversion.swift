@@ -110,10 +110,8 @@ extension FileAccess {
       bytes = image
       binaryInput = true
     }
-    if binaryInput, format == .binary,
-      try rewriteBinary(bytes, source: source, into: output)
-    {
-      return
+    if binaryInput, format == .binary {
+      return try rewriteBinary(bytes, source: source, into: output)
     }
     guard format != .binary, binaryInput else {
       if format == .binary, let compact = try compactXML(bytes, source: source) {
@@ -129,11 +127,10 @@ extension FileAccess {
       try writeTree(value, as: format, options: options, exiting: exiting, into: output)
       return
     }
-    // The walks refuse what the tree reader refuses (`BinaryPlistReader+Limits`: one rule
-    // for depth and the budget), but may meet another problem first.
+    // The walk checks the file as the tree reader does, so its errors are the tree's.
     try output { (out) throws(PlistError) in
-      let failure = bytes.withUnsafeBufferPointer { buffer -> StreamingConversionFailure? in
-        do throws(StreamingConversionFailure) {
+      try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in
+        try converting(source: source) { () throws(StreamingConversionFailure) in
           switch format {
           case .xml: try BinaryToXMLConverter.convert(buffer, to: out)
           case .openStep: try BinaryToOpenStepConverter.convert(buffer, to: out)
@@ -141,17 +138,17 @@ extension FileAccess {
             try BinaryToJSONConverter.convert(
               buffer, to: out, pretty: options.prettyJSON, fragments: options.jsonFragments)
           }
-          return nil
-        } catch {
-          return error
         }
       }
-      guard let failure else { return }
-      // The tree reader's error, if it has one, as a conversion through the tree would
-      // report it (the walk meets problems in another order, and a value the format cannot
-      // hold before a broken object further on).
-      _ = try decode(bytes, source: source)
-      switch failure {
+    }
+  }
+
+  /// A conversion without the tree, its failure named as the tree's conversion names it.
+  private static func converting<T>(
+    source: String, _ body: () throws(StreamingConversionFailure) -> T
+  ) throws(PlistError) -> T {
+    do { return try body() } catch {
+      switch error {
       case .parse(let error): throw .parse(error, source: source)
       case .encoding(let error): throw .encoding(error)
       }
@@ -187,20 +184,19 @@ extension FileAccess {
     }
   }
 
-  /// Binary to binary without the tree (`BinaryToBinaryConverter`), when its first pass
-  /// takes the file; returns false when it does not, for the tree to report the problem (or
-  /// write what the walk would not).
+  /// Binary to binary without the tree (`BinaryToBinaryConverter`).
   private static func rewriteBinary(
     _ bytes: [UInt8], source: String, into output: ConversionOutput
-  ) throws(PlistError) -> Bool {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) -> Bool in
-      guard var converter = try? BinaryToBinaryConverter(buffer) else { return false }
+  ) throws(PlistError) {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in
+      var converter = try converting(source: source) { () throws(StreamingConversionFailure) in
+        try BinaryToBinaryConverter(buffer)
+      }
       try output { (out) throws(PlistError) in
         do throws(PlistParseError) { try converter.emit(to: out) } catch {
           throw .parse(error, source: source)
         }
       }
-      return true
     }
   }
 

@@ -16,6 +16,13 @@ struct BinaryFileBuilder {
     add(Self.header(0x50, count: text.utf8.count) + Array(text.utf8))
   }
 
+  /// A UTF-16 string object, even for ASCII text (as some writers store it).
+  mutating func utf16String(_ text: String) -> Int {
+    add(
+      Self.header(0x60, count: text.utf16.count)
+        + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+  }
+
   mutating func array(_ items: [Int]) -> Int {
     add(Self.header(0xA0, count: items.count) + items.flatMap { Self.bigEndian($0, width: 2) })
   }

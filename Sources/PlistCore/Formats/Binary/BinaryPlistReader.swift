@@ -6,22 +6,15 @@
 struct BinaryPlistReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let trailer: BinaryPlistTrailer
-  /// Objects on the path from the root to the object being visited, for the converters'
-  /// walks (`BinaryWalk` keeps its own, in `ObjectMarks`).
-  var onPath: [Bool]
   /// Values produced so far, counting every use of a shared object in full.
   var expandedCount = 0
   let expansionLimit: Int
 
-  /// - Parameters:
-  ///   - bytes: The whole file.
-  ///   - tracksPath: Make `onPath`, for a walk that keeps no path of its own.
+  /// - Parameter bytes: The whole file.
   /// - Throws: `PlistParseError` when the header or trailer is invalid.
-  init(bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool = true) throws(PlistParseError) {
+  init(bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
     self.bytes = bytes
     trailer = try BinaryPlistTrailer(validating: bytes)
-    // objectCount is bounded by the file length (the offset table lies inside the file).
-    onPath = tracksPath ? Array(repeating: false, count: trailer.objectCount) : []
     expansionLimit = Self.expansionLimit(forSize: bytes.count)
   }
 

@@ -3,25 +3,16 @@
 /// (shared objects unfolded, a heap object per string and container) is several times the
 /// file.
 ///
-/// Two passes. The first walks the file from the root in the writer's order — a container,
-/// its keys, its values, dictionaries' entries in key order with the last of repeated keys
-/// winning — checking what the tree reader checks (bounds, cycles along the path, depth, the
-/// expansion budget, charged as the tree charges it) and numbering the objects as the writer
-/// would: each container anew at each use, each scalar by its canonical encoding (the
-/// writer's bytes for the decoded value, so `1` and `1.0` differ and a UTF-16 string that is
-/// ASCII meets its ASCII twin). It keeps only the numbering: per object, where its scalar
-/// lies in the file or where its references start. The second pass writes the objects in
-/// that order, each scalar encoded again from the file, to a streaming output.
-///
-/// A first pass that fails for any reason is not an answer: the caller goes through the tree
-/// (`FileAccess.convert`), which reports the tree reader's error or the writer's, or writes.
-struct BinaryToBinaryConverter {
-  var reader: BinaryPlistReader
-  /// Decodes the values of repeated keys that later ones replace (`sortedEntries`).
-  private var replacedValues: BinaryWalk?
-  /// The entries of the dictionaries being walked whose keys take the ASCII path,
-  /// innermost last.
-  private var asciiEntries: [BinaryPlistReader.ASCIIEntry] = []
+/// Two passes. The first is a visitor of the key-order walk (`BinaryKeyOrderWalk`: the file
+/// checked as the tree reader checks it, then visited in the writer's order) that numbers the
+/// objects as the writer would: each container anew at each use, each scalar by its
+/// canonical encoding (the writer's bytes for the decoded value, so `1` and `1.0` differ and
+/// a UTF-16 string that is ASCII meets its ASCII twin). It keeps only the numbering: per
+/// object, where its scalar lies in the file or where its references start. The second pass
+/// writes the objects in that order, each scalar encoded again from the file, to a streaming
+/// output.
+struct BinaryToBinaryConverter: BinaryKeyOrderVisitor {
+  let reader: BinaryPlistReader
   /// The output's objects in order: a scalar's offset in the file shifted left by two
   /// (`scalarTag`), or a container's start in `references` with `arrayTag`/`dictionaryTag`.
   var objects: [UInt64] = []
@@ -29,6 +20,9 @@ struct BinaryToBinaryConverter {
   var references: [UInt32] = []
   /// Child references of the containers being walked, innermost last.
   private var pending: [UInt32] = []
+  /// The containers being walked, innermost last: their output object and where their
+  /// children start in `pending`.
+  private var open: [(object: Int, children: Int)] = []
   /// The canonical encodings seen, by output object.
   private var unique: CanonicalScalarIndex
   /// Scalar objects of the file numbered lately, by their index's low bits: (index + 1) in
@@ -39,8 +33,6 @@ struct BinaryToBinaryConverter {
   /// The canonical encoding of the scalar being numbered, and of one it is compared with.
   private let scratch = ByteOutput()
   private let candidate = ByteOutput()
-  /// A UTF-16 string's UTF-8, reused from string to string.
-  var utf8: [UInt8] = []
 
   static let scalarTag: UInt64 = 0
   static let arrayTag: UInt64 = 1
@@ -49,10 +41,12 @@ struct BinaryToBinaryConverter {
   /// The first pass over a whole file.
   ///
   /// - Parameter bytes: The binary property list.
-  /// - Throws: `PlistParseError` for a file the walk refuses, `PlistEncodingError` for one the
-  ///   writer would (either way, the caller asks the tree for the message).
-  init(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-    reader = try BinaryPlistReader(bytes: bytes)
+  /// - Throws: `.parse` with the tree reader's error for a file it refuses, `.encoding` for
+  ///   one the writer would refuse.
+  init(_ bytes: UnsafeBufferPointer<UInt8>) throws(StreamingConversionFailure) {
+    var walk: BinaryKeyOrderWalk
+    do { walk = try BinaryKeyOrderWalk(checking: bytes) } catch { throw .parse(error) }
+    reader = walk.reader
     let count = reader.trailer.objectCount
     unique = CanonicalScalarIndex(capacity: Self.scalarObjects(reader))
     // Room for a file whose containers are each used once (more grows); pages reserved
@@ -60,22 +54,18 @@ struct BinaryToBinaryConverter {
     objects.reserveCapacity(count)
     let objectBytes = reader.trailer.offsetTableOffset - BinaryPlistTrailer.headerLength
     references.reserveCapacity(objectBytes / reader.trailer.objectRefSize + count)
-    _ = try number(reader.trailer.topObject, depth: 0)
+    try walk.walkRoot(&self)
     // Only the numbering is needed from here on.
     unique = CanonicalScalarIndex(capacity: 0)
     recent = []
-    replacedValues = nil
   }
 
   /// How many of the file's objects are not arrays or dictionaries: at most that many
-  /// distinct scalars. (An object with a bad offset counts; the walk refuses it later.)
+  /// distinct scalars.
   private static func scalarObjects(_ reader: BinaryPlistReader) -> Int {
     var count = 0
     for index in 0..<reader.trailer.objectCount {
-      guard let at = try? reader.offset(of: index) else {
-        count += 1
-        continue
-      }
+      guard let at = try? reader.offset(of: index) else { continue }
       let kind = reader.bytes[at] >> 4
       if kind != 0xA && kind != 0xD { count += 1 }
     }
@@ -84,101 +74,82 @@ struct BinaryToBinaryConverter {
 
   // MARK: - Numbering
 
-  private mutating func number(_ index: Int, depth: Int) throws -> UInt32 {
-    try reader.account(1)
-    let at = try reader.offset(of: index)
-    guard !reader.onPath[index] else {
-      throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
-    }
-    let marker = reader.bytes[at]
-    guard marker >> 4 == 0xA || marker >> 4 == 0xD else {
-      return try numberScalar(index, at: at, depth: depth)
-    }
-    try reader.checkContainerDepth(depth, at: at)
-    try NestingLimit.checkWriting(inside: depth, format: .binary)
-    guard objects.count < Int(UInt32.max) - 2 else {
-      throw PlistEncodingError(
-        format: .binary, reason: "more than \(UInt32.max - 2) distinct objects", path: "")
-    }
-    let output = objects.count
-    objects.append(0)
-    reader.onPath[index] = true
-    let (count, payload) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))
-    let isArray = marker >> 4 == 0xA
-    let refs = try reader.referenceRange(payload, isArray ? count : 2 * count, at: at)
-    let base = pending.count
-    let kept: Int
-    if isArray {
-      let width = reader.trailer.objectRefSize
-      for offset in stride(from: refs.lowerBound, to: refs.upperBound, by: width) {
-        pending.append(try number(try reader.reference(at: offset, from: at), depth: depth + 1))
-      }
-      kept = count
-    } else {
-      // Every key of the file, replaced ones too, as the tree reader charges them.
-      try reader.account(count)
-      kept = try numberEntries(refs, at, count: count, depth: depth)
-    }
-    reader.onPath[index] = false
-    objects[output] = UInt64(references.count) << 2 | (isArray ? Self.arrayTag : Self.dictionaryTag)
-    references.append(UInt32(kept))
-    references.append(contentsOf: pending[base...])
-    pending.removeSubrange(base...)
-    return UInt32(output)
+  mutating func scalar(_ index: Int, at start: Int, depth: Int, in reader: BinaryPlistReader)
+    throws(StreamingConversionFailure)
+  {
+    pending.append(try number(index, at: start))
   }
 
-  /// Numbers a dictionary's keys, then its values, in key order; returns how many entries
-  /// it keeps.
-  private mutating func numberEntries(_ refs: Range<Int>, _ at: Int, count: Int, depth: Int)
-    throws -> Int
-  {
-    if reader.orderedASCIIEntries(refs, at, into: &asciiEntries) {
-      let base = asciiEntries.count - count
-      for position in base..<asciiEntries.count {
-        let key = asciiEntries[position].keyObject
-        pending.append(try numberScalar(key, at: try reader.offset(of: key), depth: depth + 1))
-      }
-      for position in base..<(base + count) {
-        // Entries of nested dictionaries come and go above `base` meanwhile.
-        pending.append(try number(asciiEntries[position].value, depth: depth + 1))
-      }
-      asciiEntries.removeSubrange(base...)
-      return count
+  mutating func openArray(count: Int, depth: Int) throws(StreamingConversionFailure) {
+    try openContainer()
+  }
+
+  func item(_ position: Int, depth: Int) {}
+
+  mutating func closeArray(count: Int, depth: Int) { closeContainer(Self.arrayTag, count) }
+
+  /// Numbers the keys, which the writer writes before the values.
+  mutating func openDictionary(
+    _ keys: ArraySlice<BinaryKey>, depth: Int, in reader: BinaryPlistReader
+  ) throws(StreamingConversionFailure) {
+    try openContainer()
+    for key in keys { pending.append(try number(key.object, at: key.at)) }
+  }
+
+  func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader) {}
+
+  mutating func closeDictionary(count: Int, depth: Int) {
+    closeContainer(Self.dictionaryTag, count)
+  }
+
+  private mutating func openContainer() throws(StreamingConversionFailure) {
+    try checkObjectCount()
+    open.append((objects.count, pending.count))
+    objects.append(0)
+  }
+
+  /// The innermost container's references move from `pending` to `references`, and it
+  /// becomes a child of the container around it.
+  private mutating func closeContainer(_ tag: UInt64, _ count: Int) {
+    let (object, children) = open.removeLast()
+    objects[object] = UInt64(references.count) << 2 | tag
+    references.append(UInt32(count))
+    references.append(contentsOf: pending[children...])
+    pending.removeSubrange(children...)
+    pending.append(UInt32(object))
+  }
+
+  private func checkObjectCount() throws(StreamingConversionFailure) {
+    guard objects.count < Int(UInt32.max) - 2 else {
+      throw .encoding(
+        PlistEncodingError(
+          format: .binary, reason: "more than \(UInt32.max - 2) distinct objects", path: ""))
     }
-    let entries = try reader.sortedEntries(
-      refs, at, depth: depth, replacedValues: &replacedValues)
-    for key in entries.keyObjects {
-      pending.append(try numberScalar(key, at: try reader.offset(of: key), depth: depth + 1))
-    }
-    for value in entries.values { pending.append(try number(value, depth: depth + 1)) }
-    return entries.values.count
   }
 
   /// The output object of the scalar object `index` at `at`: the one numbered for an equal
   /// canonical encoding, or a new one.
-  private mutating func numberScalar(_ index: Int, at: Int, depth: Int) throws -> UInt32 {
+  private mutating func number(_ index: Int, at: Int) throws(StreamingConversionFailure)
+    -> UInt32
+  {
     let cached = recent[index & (recent.count - 1)]
     if cached >> 32 == UInt64(index + 1) { return UInt32(truncatingIfNeeded: cached) }
     scratch.truncate(to: 0)
-    try Self.encodeScalar(at: at, depth: depth, from: &reader, utf8: &utf8, to: scratch)
+    try parsing { () throws(PlistParseError) in
+      try Self.encodeScalar(at: at, from: reader, to: scratch)
+    }
     let hash = unique.hash(scratch.buffered(0..<scratch.position))
     let (found, slot) = unique.find(hash: hash) { object in
       // The same object of the file again (missed by `recent`, whose slot another took):
       // equal without encoding it a second time, which made alternating long strings
       // quadratic.
-      if Int(objects[object] >> 2) == at { return true }
-      candidate.truncate(to: 0)
-      // A copy of the reader, made only when a tag matches: it decodes scalars only, which
-      // change nothing in it, so the copy shares its storage.
-      var comparing = reader
-      var comparingUTF8: [UInt8] = []
-      // Numbered objects were encoded once already: this cannot fail.
       let stored = Int(objects[object] >> 2)
-      guard
-        (try? Self.encodeScalar(
-          at: stored, depth: depth, from: &comparing, utf8: &comparingUTF8, to: candidate))
-          != nil
-      else { return false }
+      if stored == at { return true }
+      candidate.truncate(to: 0)
+      // Numbered objects were encoded once already: this cannot fail.
+      guard (try? Self.encodeScalar(at: stored, from: reader, to: candidate)) != nil else {
+        return false
+      }
       return Platform.bytesEqual(
         scratch.buffered(0..<scratch.position), candidate.buffered(0..<candidate.position))
     }
@@ -186,10 +157,7 @@ struct BinaryToBinaryConverter {
     if let found {
       output = found
     } else {
-      guard objects.count < Int(UInt32.max) - 2 else {
-        throw PlistEncodingError(
-          format: .binary, reason: "more than \(UInt32.max - 2) distinct objects", path: "")
-      }
+      try checkObjectCount()
       output = objects.count
       objects.append(UInt64(at) << 2 | Self.scalarTag)
       unique.insert(output, hash: hash, at: slot)

@@ -6,7 +6,8 @@
 /// the path to itself), goes down into its children, key before value, entry by entry, and
 /// then records its extent (what it unfolds to and its height) for a later use, which is
 /// charged and depth-checked from the record (`BinaryPlistReader+Limits`). Dictionaries are
-/// visited in the file's order; the converters, which emit in key order, walk otherwise.
+/// visited in the file's order; the converters, which emit in key order, visit a file this
+/// walk checked in that order (`BinaryKeyOrderWalk`).
 struct BinaryWalk {
   /// The file's primitives (offsets, references, counts, ranges) and the expansion budget.
   var reader: BinaryPlistReader
@@ -19,7 +20,7 @@ struct BinaryWalk {
   ///     values).
   /// - Throws: `PlistParseError` when the header or trailer is invalid.
   init(bytes: UnsafeBufferPointer<UInt8>, keepingExtents: Bool = true) throws(PlistParseError) {
-    reader = try BinaryPlistReader(bytes: bytes, tracksPath: false)
+    reader = try BinaryPlistReader(bytes: bytes)
     marks = ObjectMarks(count: reader.trailer.objectCount, keepsExtents: keepingExtents)
   }
 

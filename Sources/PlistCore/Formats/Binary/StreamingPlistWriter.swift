@@ -12,8 +12,8 @@ protocol StreamingPlistWriter {
   func startEntry(_ position: Int, key: String, depth: Int)
   func close(_ tag: XMLTag, depth: Int)
   func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError)
-  /// `startEntry` with a key that is ASCII, straight from the file's bytes.
-  func startEntry(_ position: Int, asciiKey: UnsafeBufferPointer<UInt8>, depth: Int)
+  /// `startEntry` with a key given as valid UTF-8, without making a `String`.
+  func startEntry(_ position: Int, utf8Key key: UnsafeBufferPointer<UInt8>, depth: Int)
   /// `writeScalar` of a string given as valid UTF-8, without making a `String`.
   func writeString(utf8: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError)
   /// `writeScalar` of data given as its bytes, without copying them into a `PlistData`.
@@ -22,8 +22,8 @@ protocol StreamingPlistWriter {
 
 /// Through the value, for writers that gain nothing from the bytes.
 extension StreamingPlistWriter {
-  func startEntry(_ position: Int, asciiKey: UnsafeBufferPointer<UInt8>, depth: Int) {
-    startEntry(position, key: String(decoding: asciiKey, as: UTF8.self), depth: depth)
+  func startEntry(_ position: Int, utf8Key key: UnsafeBufferPointer<UInt8>, depth: Int) {
+    startEntry(position, key: String(decoding: key, as: UTF8.self), depth: depth)
   }
 
   func writeString(utf8: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError) {

@@ -83,6 +83,17 @@ enum UTF16BigEndian {
     return (x << 8).littleEndian
   }
 
+  /// Whether every unit of `units` (high byte first) is ASCII: a string the binary writer
+  /// writes as ASCII.
+  static func isASCII(_ units: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i + 1 < units.count {
+      if units[i] != 0 || units[i + 1] >= 0x80 { return false }
+      i += 2
+    }
+    return true
+  }
+
   /// Whether every surrogate in `units` (high byte first) is paired: what reading them as a
   /// string requires.
   static func isWellFormed(_ units: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -18,8 +18,8 @@ extension XMLPlistWriter: StreamingPlistWriter {
 
   func startEntry(_ position: Int, key: String, depth: Int) { writeKey(key, depth: depth) }
 
-  func startEntry(_ position: Int, asciiKey: UnsafeBufferPointer<UInt8>, depth: Int) {
-    writeKey(utf8: asciiKey, depth: depth)
+  func startEntry(_ position: Int, utf8Key key: UnsafeBufferPointer<UInt8>, depth: Int) {
+    writeKey(utf8: key, depth: depth)
   }
 
   func writeData(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) {

@@ -134,6 +134,32 @@ struct StreamingConversionTests {
     #expect(try Self.convert(bytes).output == expected)
   }
 
+  /// Keys out of order, ASCII and UTF-16 objects mixed (the same text in both is the same
+  /// key), characters above U+FFFF (which UTF-16 order puts before U+E000) and keys alike
+  /// in their first eight characters: every conversion without the tree orders and keeps
+  /// them as the tree does, in a small dictionary and in one past the small sort.
+  @Test(arguments: [3, 40])
+  func keysInUTF16OrderFromTheirBytes(size: Int) throws {
+    let texts = ["b", "a", "\u{E000}", "\u{10000}", "é", "prefix--1", "prefix--0", "a", "", "Ab"]
+    var builder = BinaryFileBuilder()
+    var keys: [Int] = []
+    var values: [Int] = []
+    for index in 0..<size {
+      let text = texts[index % texts.count] + (index < texts.count ? "" : "\(index % 7)")
+      let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+      keys.append(index % 3 == 0 || !ascii ? builder.utf16String(text) : builder.string(text))
+      values.append(builder.string("v\(index)"))
+    }
+    let top = builder.dictionary(keys: keys, values: values)
+    let bytes = builder.file(top: top).bytes
+    for format in [PlistFormat.xml, .json, .openStep, .binary] {
+      let streamed = try Self.convert(bytes, to: format)
+      let tree = Self.throughTree(bytes, to: format, compact: false)
+      #expect(streamed.error == nil, "\(format)")
+      #expect(streamed.output == tree.output, "\(format)")
+    }
+  }
+
   /// The value of a repeated key that a later one replaces is never written, but the reader
   /// refuses the file when it is broken, and so must the conversion.
   @Test(arguments: [PlistFormat.json, .xml, .openStep])

@@ -57,8 +57,8 @@ struct UTF8ValidityTests {
   }
 
   /// Big-endian UTF-16 read back as UTF-8 (`UTF16BigEndian.appendUTF8`) and checked
-  /// (`isWellFormed`): the standard library's decoding where every surrogate is paired, a
-  /// refusal where one is not.
+  /// (`isWellFormed`, `isASCII`): the standard library's decoding where every surrogate is
+  /// paired, a refusal where one is not.
   @Test func utf16UnitsReadAsTheStandardLibraryReadsThem() {
     var random = SplitMix(11)
     let interesting: [UInt16] = [
@@ -74,6 +74,8 @@ struct UTF8ValidityTests {
       let read = bytes.withUnsafeBufferPointer { UTF16BigEndian.appendUTF8($0, to: &utf8) }
       let checked = bytes.withUnsafeBufferPointer { UTF16BigEndian.isWellFormed($0) }
       #expect(read == (wellFormed != nil) && checked == read, "\(units)")
+      let ascii = bytes.withUnsafeBufferPointer { UTF16BigEndian.isASCII($0) }
+      #expect(ascii == units.allSatisfy { $0 < 0x80 }, "\(units)")
       if let wellFormed { #expect(utf8 == [0x2A] + Array(wellFormed.utf8), "\(units)") }
     }
   }

@@ -1,0 +1,280 @@
+/// A `bplist00` file in the order the writers write its decoded tree: a container, then its
+/// items, or its entries in key order (`KeyOrder`: UTF-16 units compared as numbers), the
+/// last of repeated keys winning, each use of a shared object again. The converters that do
+/// without a tree (binary to text, binary to binary) are its visitors.
+///
+/// Why a second order, and not `BinaryWalk` with an option: the writers need a dictionary's
+/// keys sorted before its first value, and the tree reader meets problems in file order, so
+/// a walk in key order would refuse bad files with another first error. The file is checked
+/// first by the one walk in file order (`BinaryWalk`, skipping values): the errors are the
+/// tree reader's, the expansion budget and depth are charged as the tree charges them,
+/// values that a repeated key replaces are checked too. This walk then only orders, and its
+/// reads cannot fail. The check costs a tenth of a conversion; the key-order walk it spares
+/// its own checks (cycles, budget, a walk of the replaced values).
+struct BinaryKeyOrderWalk {
+  /// The file, checked in full.
+  let reader: BinaryPlistReader
+  /// The keys of the dictionaries being walked, innermost last: one array for all of them.
+  private var keys: [BinaryKey] = []
+
+  /// Checks the whole file as the tree reader reads it.
+  ///
+  /// - Throws: The tree reader's `PlistParseError` for a file it refuses.
+  init(checking bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
+    var check = try BinaryWalk(bytes: bytes)
+    var skipping = BinarySkipVisitor()
+    try check.walkRoot(&skipping)
+    reader = check.reader
+  }
+
+  /// Walks the top object.
+  mutating func walkRoot<V: BinaryKeyOrderVisitor>(_ visitor: inout V)
+    throws(StreamingConversionFailure)
+  {
+    try walk(reader.trailer.topObject, depth: 0, &visitor)
+  }
+
+  private mutating func walk<V: BinaryKeyOrderVisitor>(
+    _ index: Int, depth: Int, _ visitor: inout V
+  ) throws(StreamingConversionFailure) {
+    let at = try parsing { () throws(PlistParseError) in try reader.offset(of: index) }
+    switch reader.bytes[at] >> 4 {
+    case 0xA: try walkArray(at: at, depth: depth, &visitor)
+    case 0xD: try walkDictionary(at: at, depth: depth, &visitor)
+    default: try visitor.scalar(index, at: at, depth: depth, in: reader)
+    }
+  }
+
+  private mutating func walkArray<V: BinaryKeyOrderVisitor>(
+    at start: Int, depth: Int, _ visitor: inout V
+  ) throws(StreamingConversionFailure) {
+    let (count, refs) = try references(at: start, perEntry: 1)
+    try visitor.openArray(count: count, depth: depth)
+    for position in 0..<count {
+      let item = try parsing { () throws(PlistParseError) in
+        try reader.reference(at: refs + position * reader.trailer.objectRefSize, from: start)
+      }
+      visitor.item(position, depth: depth + 1)
+      do { try walk(item, depth: depth + 1, &visitor) } catch {
+        throw error.inside(String(position))
+      }
+    }
+    visitor.closeArray(count: count, depth: depth)
+  }
+
+  private mutating func walkDictionary<V: BinaryKeyOrderVisitor>(
+    at start: Int, depth: Int, _ visitor: inout V
+  ) throws(StreamingConversionFailure) {
+    let (count, refs) = try references(at: start, perEntry: 2)
+    let base = keys.count
+    try parsing { () throws(PlistParseError) in
+      try appendKeys(count: count, refs: refs, of: start)
+    }
+    let kept = keys.count - base
+    try visitor.openDictionary(keys[base...], depth: depth, in: reader)
+    for position in 0..<kept {
+      // Keys of nested dictionaries come and go above `base` meanwhile.
+      let key = keys[base + position]
+      try visitor.entry(position, key: key, depth: depth + 1, in: reader)
+      do { try walk(key.value, depth: depth + 1, &visitor) } catch {
+        throw error.inside(key.string(in: reader.bytes))
+      }
+    }
+    keys.removeSubrange(base...)
+    visitor.closeDictionary(count: kept, depth: depth)
+  }
+
+  /// A container's count and where its references start.
+  private func references(at start: Int, perEntry: Int) throws(StreamingConversionFailure)
+    -> (count: Int, start: Int)
+  {
+    try parsing { () throws(PlistParseError) in
+      let (count, payload) = try reader.countAndPayload(
+        at: start, info: Int(reader.bytes[start] & 0x0F))
+      return (count, payload)
+    }
+  }
+
+  /// Appends a dictionary's keys in key order, the last of repeated keys kept.
+  private mutating func appendKeys(count: Int, refs: Int, of start: Int)
+    throws(PlistParseError)
+  {
+    let width = reader.trailer.objectRefSize
+    let base = keys.count
+    var sorted = true
+    for position in 0..<count {
+      let object = try reader.reference(at: refs + position * width, from: start)
+      let value = try reader.reference(at: refs + (count + position) * width, from: start)
+      let key = try BinaryKey(object, value: value, position: position, in: reader)
+      if sorted, let previous = keys.last, keys.count > base {
+        sorted = previous.compare(key, in: reader.bytes) < 0
+      }
+      keys.append(key)
+    }
+    // CoreFoundation, plistlib and plistctl write keys sorted: the sort is for the others.
+    if sorted { return }
+    let bytes = reader.bytes
+    if count <= 16 {
+      // Most dictionaries are small: an insertion sort moves no key it need not, and
+      // calls no closure (the library's sort was a fifth of a conversion of unsorted keys).
+      // Stable, as the choice between equal keys needs.
+      for index in (base + 1)..<keys.count {
+        let key = keys[index]
+        var slot = index
+        while slot > base, keys[slot - 1].compare(key, in: bytes) > 0 {
+          keys[slot] = keys[slot - 1]
+          slot -= 1
+        }
+        keys[slot] = key
+      }
+    } else {
+      // Sorted as 16-byte pairs, the keys moved once at the end (sorting the keys
+      // themselves moved 72 bytes at every step of the merges).
+      // The next four units too: keys of large dictionaries often begin alike.
+      var order = keys[base...].indices.map {
+        (prefix: keys[$0].prefix, next: keys[$0].units(4, in: bytes), index: $0)
+      }
+      order.sort { a, b in
+        if a.prefix != b.prefix { return a.prefix < b.prefix }
+        if a.next != b.next { return a.next < b.next }
+        let byKey = keys[a.index].compare(keys[b.index], in: bytes)
+        return byKey != 0 ? byKey < 0 : a.index < b.index
+      }
+      keys.replaceSubrange(base..., with: order.map { keys[$0.index] })
+    }
+    // Of equal keys, now side by side in file order, the last is kept.
+    var kept = base
+    for index in base..<keys.count {
+      if index + 1 < keys.count, keys[index].compare(keys[index + 1], in: bytes) == 0 {
+        continue
+      }
+      keys[kept] = keys[index]
+      kept += 1
+    }
+    keys.removeSubrange(kept...)
+  }
+}
+
+/// What the key-order walk hands a checked file's objects to (`BinaryKeyOrderWalk`).
+protocol BinaryKeyOrderVisitor {
+  /// Object `index`, a scalar, whose marker is at `start`.
+  mutating func scalar(_ index: Int, at start: Int, depth: Int, in reader: BinaryPlistReader)
+    throws(StreamingConversionFailure)
+  /// An array of `count` items opens, inside `depth` containers.
+  mutating func openArray(count: Int, depth: Int) throws(StreamingConversionFailure)
+  /// An item of the innermost array comes next.
+  mutating func item(_ position: Int, depth: Int)
+  mutating func closeArray(count: Int, depth: Int)
+  /// A dictionary opens, with the keys it keeps in order.
+  mutating func openDictionary(
+    _ keys: ArraySlice<BinaryKey>, depth: Int, in reader: BinaryPlistReader
+  ) throws(StreamingConversionFailure)
+  /// The value of `key` in the innermost dictionary comes next.
+  mutating func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader)
+    throws(StreamingConversionFailure)
+  mutating func closeDictionary(count: Int, depth: Int)
+}
+
+/// A dictionary key of a checked file, sorted from the file's bytes with no `String` made:
+/// ASCII bytes and UTF-16 units compare as the units they are.
+struct BinaryKey {
+  /// The key's object, and where its marker is.
+  let object: Int
+  let at: Int
+  /// Where its characters start, and how many there are (bytes of ASCII, UTF-16 units).
+  let characters: Int
+  let count: Int
+  let isUTF16: Bool
+  /// The value's object.
+  let value: Int
+  /// Its place in the file's dictionary, which decides between equal keys.
+  let position: Int
+  /// The first four units, high first, shorter keys padded with zeros: most comparisons end
+  /// here.
+  let prefix: UInt64
+
+  /// Key object `object` of a checked file, a string, with its value.
+  init(_ object: Int, value: Int, position: Int, in reader: BinaryPlistReader)
+    throws(PlistParseError)
+  {
+    self.object = object
+    self.value = value
+    self.position = position
+    at = try reader.offset(of: object)
+    let marker = reader.bytes[at]
+    (count, characters) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))
+    isUTF16 = marker >> 4 == 0x6
+    prefix = Self.units(0, characters, count, isUTF16, reader.bytes)
+  }
+
+  /// Four units from `first` on, high first, padded with zeros past the end.
+  func units(_ first: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    Self.units(first, characters, count, isUTF16, bytes)
+  }
+
+  private static func units(
+    _ first: Int, _ start: Int, _ count: Int, _ isUTF16: Bool, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> UInt64 {
+    var packed: UInt64 = 0
+    for index in first..<(first + 4) {
+      packed = packed << 16 | UInt64(index < count ? unit(index, start, isUTF16, bytes) : 0)
+    }
+    return packed
+  }
+
+  /// Negative, zero or positive as this key sorts before, equal to or after `other`.
+  @inline(__always)
+  func compare(_ other: BinaryKey, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    if prefix != other.prefix { return prefix < other.prefix ? -1 : 1 }
+    if !isUTF16 && !other.isUTF16 {
+      return Platform.compareBytes(
+        UnsafeBufferPointer(rebasing: bytes[characters..<(characters + count)]),
+        UnsafeBufferPointer(rebasing: bytes[other.characters..<(other.characters + other.count)]))
+    }
+    let common = min(count, other.count)
+    var index = 4
+    while index < common {
+      let a = Self.unit(index, characters, isUTF16, bytes)
+      let b = Self.unit(index, other.characters, other.isUTF16, bytes)
+      if a != b { return Int(a) - Int(b) }
+      index += 1
+    }
+    return count - other.count
+  }
+
+  /// Whether the key is `text`, which is ASCII.
+  func equals(_ text: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == text.utf8.count else { return false }
+    for (index, byte) in text.utf8.enumerated()
+    where Self.unit(index, characters, isUTF16, bytes) != UInt16(byte) {
+      return false
+    }
+    return true
+  }
+
+  /// The key as text, for an error's path.
+  func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let length = isUTF16 ? 2 * count : count
+    let text = UnsafeBufferPointer(rebasing: bytes[characters..<(characters + length)])
+    guard isUTF16 else { return String(decoding: text, as: UTF8.self) }
+    var utf8: [UInt8] = []
+    _ = UTF16BigEndian.appendUTF8(text, to: &utf8)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  @inline(__always)
+  private static func unit(
+    _ index: Int, _ start: Int, _ isUTF16: Bool, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> UInt16 {
+    guard isUTF16 else { return UInt16(bytes[start + index]) }
+    return UInt16(bytes[start + 2 * index]) << 8 | UInt16(bytes[start + 2 * index + 1])
+  }
+}
+
+extension StreamingConversionFailure {
+  /// The failure of a value inside a container, at `component` of its path.
+  func inside(_ component: String) -> StreamingConversionFailure {
+    if case .encoding(let error) = self { return .encoding(error.inside(component)) }
+    return self
+  }
+}
