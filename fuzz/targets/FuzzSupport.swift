@@ -71,9 +71,17 @@ func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
         if let value {
           tree = value
         } else {
-          do { tree = try PropertyList.decode(bytes, as: .binary) } catch { throw .parse(error) }
+          do throws(PlistParseError) {
+            tree = try PropertyList.decode(bytes, as: .binary)
+          } catch {
+            throw .parse(error)
+          }
         }
-        do { return try PropertyList.encode(tree, as: format) } catch { throw .encoding(error) }
+        do throws(PlistEncodingError) {
+          return try PropertyList.encode(tree, as: format)
+        } catch {
+          throw .encoding(error)
+        }
       }
       switch (streamed, expected) {
       case (.success, .success(let tree)):

@@ -40,23 +40,27 @@ extension DomainStore {
   ///
   /// - Parameters:
   ///   - domain: The domain.
+  ///   - oneKey: The change as a write of one key, which a canonical file takes without
+  ///     being parsed in full (`patchOneKey`); nil for none.
   ///   - change: Edits the dictionary; it may throw to abandon the change.
   /// - Throws: What `change` throws; `PlistError.savedOver` when an app's stale saves still
   ///   undid the write after every look; `PlistError` for a file that cannot be read, parsed
   ///   or written.
   func update(
-    _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
+    _ domain: Domain, oneKey: OneKeyWrite? = nil,
+    _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) {
-    _ = try updateReportingChange(domain, change)
+    _ = try updateReportingChange(domain, oneKey: oneKey, change)
   }
 
   /// `update(_:_:)`, saying whether anything was written. When a running Foundation app
   /// saves the domain (it saved the file in place lately), the write is then checked against
   /// that app's stale saves (`keepAgainstStaleSaves`).
   func updateReportingChange(
-    _ domain: Domain, _ change: (inout PlistDictionary) throws(PlistError) -> Void
+    _ domain: Domain, oneKey: OneKeyWrite? = nil,
+    _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) -> Bool {
-    let written = try updateOnce(domain, change)
+    let written = try updateOnce(domain, oneKey: oneKey, change)
     guard written.wrote else { return false }
     if written.appSaveMark != nil { try keepAgainstStaleSaves(domain, written) }
     return true
@@ -68,7 +72,7 @@ extension DomainStore {
   /// overwritten, so the update starts again from that save — twice at most, then it writes
   /// anyway.
   func updateOnce(
-    _ domain: Domain, startingAgain: Bool = true,
+    _ domain: Domain, startingAgain: Bool = true, oneKey: OneKeyWrite? = nil,
     _ change: (inout PlistDictionary) throws(PlistError) -> Void
   ) throws(PlistError) -> Written {
     let domainPath = path(of: domain)
@@ -88,17 +92,22 @@ extension DomainStore {
       Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
     defer { Platform.closeQuietly(lock) }
     var forced: [String: String] = [:]
+    var oneKey = oneKey
     if managed != nil {
       // One reading of the domain's managed files for both.
       let own = managedDomain(domain)
+      let forcedHere = forcedKeys(in: domain, own: own)
+      // Set-once values to apply, or keys to refuse: the patch of one key knows nothing of
+      // them.
+      if !(own?.setOnce.isEmpty ?? true) || !forcedHere.isEmpty { oneKey = nil }
       try applySetOnceValuesLocked(domain, own, domainPath, target)
-      if refusesForcedKeys { forced = forcedKeys(in: domain, own: own) }
+      if refusesForcedKeys { forced = forcedHere }
     }
     var attempts = 1
     while true {
       var overtaken = false
       let written = try updateLocked(
-        domainPath, target,
+        domainPath, target, oneKey: attempts == 1 ? oneKey : nil,
         { (dictionary) throws(PlistError) in
           let before = dictionary
           try change(&dictionary)
@@ -114,12 +123,19 @@ extension DomainStore {
   /// The update's read, change and write, under the lock `updateOnce` holds. `overtaken`:
   /// abandoned because an app saved the file in place since the read.
   func updateLocked(
-    _ domainPath: String, _ target: String,
+    _ domainPath: String, _ target: String, oneKey: OneKeyWrite? = nil,
     _ change: (inout PlistDictionary) throws(PlistError) -> Void, checkingForSaves: Bool,
     overtaken: inout Bool
   ) throws(PlistError) -> Written {
     let replaced = Platform.identity(atPath: target)
-    let current = try Self.read(target, limits: limits)
+    var current: Contents?
+    if let oneKey {
+      switch try patchOneKey(oneKey, at: target, replacing: replaced) {
+      case .done(let written): return written
+      case .declined(let contents): current = contents
+      }
+    }
+    if current == nil { current = try Self.read(target, limits: limits) }
     if let format = current?.format, format == .openStep || format == .json {
       // Writing back would lose types (OpenStep has only strings; JSON no dates or data)
       // or silently change the file's format.
@@ -219,6 +235,15 @@ extension DomainStore {
       }
       return Contents(dictionary: dictionary, format: decoded.format)
     }
+  }
+
+  /// The contents of a file's bytes as `read` finds them when they parse at once, or nil
+  /// (`read` then reads the file again, and waits for an app's save, or reports the error).
+  static func contents(parsing bytes: UnsafeBufferPointer<UInt8>) -> Contents? {
+    guard !bytes.isEmpty, let decoded = try? PropertyList.decode(buffer: bytes, allowJSON: true),
+      case .dictionary(let dictionary) = decoded.value
+    else { return nil }
+    return Contents(dictionary: dictionary, format: decoded.format)
   }
 
   private struct DecodedFile {

@@ -1,70 +1,92 @@
 // MARK: - A write of one key that copies the rest of the file
 
+/// A write of one key, which a canonical file can take by copying its other entries' bytes.
+struct OneKeyWrite {
+  let operation: WriteOperation
+  let path: PlistPath
+}
+
 extension DomainStore {
-  /// `write(_:at:in:)` under the same lock, made by copying every other entry's bytes of a
-  /// canonical XML or binary file (`XMLCanonicalDomain`, `BinaryCanonicalDomain`) and
-  /// writing only what the key changes: the same bytes as the full read, change and write,
-  /// without parsing and encoding the rest. A write of one key of a 100,001-key domain
-  /// parsed 270 M instructions' worth and encoded 104 M.
+  /// What `patchOneKey` did.
+  enum OneKeyOutcome {
+    /// The file is written (or nothing needed writing).
+    case done(Written)
+    /// The full update is to do it, from these contents when the file's bytes were read and
+    /// parse (nil: it reads the file itself).
+    case declined(Contents?)
+  }
+
+  /// The update of one key under the lock `updateOnce` holds, made by copying every other
+  /// entry's bytes of a canonical XML or binary file (`XMLCanonicalDomain`,
+  /// `BinaryCanonicalDomain`) and writing only what the key changes: the same bytes as the
+  /// full read, change and write, without parsing and encoding the rest. A write of one key
+  /// of a 100,001-key domain parsed 270 M instructions' worth and encoded 104 M.
   ///
-  /// - Returns: Whether it was done (or there was nothing to change). False — a file that
-  ///   is missing, not canonical, or saved by an app lately (whose stale saves the
-  ///   full write guards against), a change that does not leave exactly this key, or a
-  ///   binary value this cannot write (a container) —
-  ///   and the caller does the full write, which also reports every error.
+  /// It declines a file that is missing, not canonical, or saved by an app lately (whose
+  /// stale saves the full write guards against), a change that does not leave exactly this
+  /// key, or a binary value it cannot write (a container); the full update then goes on
+  /// under the same lock, from the bytes read here when they parse, and reports every error.
+  ///
+  /// - Parameters:
+  ///   - write: The operation and its key path.
+  ///   - target: The domain's file (a link's target).
+  ///   - replaced: The file's identity before the read.
+  /// - Returns: What was written, or the contents the full update goes on from.
   /// - Throws: What the operation throws (the same error as on the whole dictionary), or
   ///   `PlistError` when writing fails.
-  func writeOneKey(_ operation: WriteOperation, at path: PlistPath, in domain: Domain)
-    throws(PlistError) -> Bool
+  func patchOneKey(_ write: OneKeyWrite, at target: String, replacing replaced: FileIdentity?)
+    throws(PlistError) -> OneKeyOutcome
   {
-    guard let key = path.components.first else { return false }
-    if managed != nil {
-      // Set-once values to apply, or keys to refuse: the full write does both; this patch
-      // knows nothing of them.
-      let own = managedDomain(domain)
-      guard own?.setOnce.isEmpty ?? true, forcedKeys(in: domain, own: own).isEmpty else {
-        return false
-      }
-    }
-    let domainPath = self.path(of: domain)
-    guard let target = try? Platform.writeTarget(of: domainPath),
-      Platform.kind(atPath: target) == .regular
-    else { return false }
-    let lock = try FileAccess.lockDirectory(
-      Platform.directory(of: target), timeoutMilliseconds: limits.lockTimeoutMilliseconds)
-    defer { Platform.closeQuietly(lock) }
-    let replaced = Platform.identity(atPath: target)
-    guard AppSaveMark.mark(replacing: replaced, atSecond: Platform.currentSecond()) == nil,
+    guard let key = write.path.components.first, Platform.kind(atPath: target) == .regular,
+      AppSaveMark.mark(replacing: replaced, atSecond: Platform.currentSecond()) == nil,
       // (try? flattens: nil for no file and for an error, which the full write reports.)
-      let bytes = try? FileAccess.readRegularFile(path: target, maximumSize: limits.maximumSize)
-    else { return false }
-    return try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) -> Bool in
-      guard let file = OneKeyFile(buffer), var one = file.entry(of: key) else { return false }
-      let before = one
-      try operation.apply(to: &one, at: path)
-      guard one.count == 1, let value = one[key] else { return false }
-      if one == before { return true }
-      guard let produce = try file.producer(setting: key, to: value) else { return false }
-      return try FileAccess.writeDomainFile(
-        to: target, mode: 0o600, stampNanoseconds: AppSaveMark.nanoseconds(nil)
-      ) { temporary in
-        // A save in place since the read: the full write starts again from it.
-        guard Platform.identity(atPath: target) == replaced else { return false }
-        // Recorded before the rename, so a watcher woken by it finds the record there.
-        OwnWrites.record(temporary, at: target)
-        return true
-      } restamped: { restamped in
-        OwnWrites.record(restamped, at: target)
-      } produce: { out in
-        produce(out)
-      }
+      let file = try? FileAccess.readRegularFileBytes(path: target, maximumSize: limits.maximumSize)
+    else { return .declined(nil) }
+    return try file.withBytes { (buffer) throws(PlistError) -> OneKeyOutcome in
+      try patchOneKey(key, write, in: buffer, at: target, replacing: replaced)
+        ?? .declined(Self.contents(parsing: buffer))
     }
+  }
+
+  /// The patch of `bytes`, or nil when it declines them.
+  private func patchOneKey(
+    _ key: String, _ write: OneKeyWrite, in buffer: UnsafeBufferPointer<UInt8>, at target: String,
+    replacing replaced: FileIdentity?
+  ) throws(PlistError) -> OneKeyOutcome? {
+    guard let file = OneKeyFile(buffer), var one = file.entry(of: key) else { return nil }
+    let before = one
+    try write.operation.apply(to: &one, at: write.path)
+    guard one.count == 1, let value = one[key] else { return nil }
+    if one == before { return .done(.nothing) }
+    guard let produce = try file.producer(setting: key, to: value) else { return nil }
+    var identity: FileIdentity?
+    let wrote = try FileAccess.writeDomainFile(
+      to: target, mode: 0o600, stampNanoseconds: AppSaveMark.nanoseconds(nil)
+    ) { temporary in
+      // A save in place since the read: the full update starts again from it.
+      guard Platform.identity(atPath: target) == replaced else { return false }
+      // Recorded before the rename, so a watcher woken by it finds the record there.
+      identity = temporary
+      OwnWrites.record(temporary, at: target)
+      return true
+    } restamped: { restamped in
+      identity = restamped
+      OwnWrites.record(restamped, at: target)
+    } produce: { out in
+      produce(out)
+    }
+    guard wrote else { return .declined(nil) }
+    // No app saves the file lately (`appSaveMark` nil): the dictionaries are not needed.
+    return .done(
+      Written(
+        wrote: true, path: target, base: PlistDictionary(), result: PlistDictionary(),
+        identity: identity, appSaveMark: nil))
   }
 }
 
 /// A domain file that a write of one key can patch: a canonical XML or binary one. Each
 /// format finds the key's entry and writes the file with the key changed; the frame around
-/// (lock, checks, durable write) is `writeOneKey`'s.
+/// (lock, checks, durable write) is `patchOneKey`'s.
 private enum OneKeyFile {
   case xml(XMLCanonicalDomain)
   case binary(BinaryCanonicalDomain)

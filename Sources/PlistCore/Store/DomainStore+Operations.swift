@@ -100,7 +100,7 @@ extension DomainStore {
 
   /// Applies a `write` at a key or key path, under the lock, to a fresh read of the domain.
   /// Without a check, a canonical XML or binary file has the key's entry written and every
-  /// other entry's bytes copied (`writeOneKey`): the same bytes, without reading and
+  /// other entry's bytes copied (`patchOneKey`): the same bytes, without reading and
   /// writing the rest.
   ///
   /// - Parameters:
@@ -113,8 +113,8 @@ extension DomainStore {
     _ operation: WriteOperation, at path: PlistPath, in domain: Domain,
     check: ContentsCheck? = nil
   ) throws(PlistError) {
-    if check == nil, try writeOneKey(operation, at: path, in: domain) { return }
-    try update(domain) { (dictionary) throws(PlistError) in
+    let oneKey = check == nil ? OneKeyWrite(operation: operation, path: path) : nil
+    try update(domain, oneKey: oneKey) { (dictionary) throws(PlistError) in
       try operation.apply(to: &dictionary, at: path)
       try check?(dictionary)
     }

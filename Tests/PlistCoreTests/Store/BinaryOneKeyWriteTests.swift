@@ -68,18 +68,50 @@ struct BinaryOneKeyWriteTests {
       ("Key1", .data(PlistData([0xFF]))), ("Key9", .date(PlistDate(secondsSinceReferenceDate: 1))),
     ]
     for (key, value) in writes {
-      #expect(
-        try store.writeOneKey(
-          .set(value), at: PlistPath(topLevelKey: key), in: OneKeyWriteTests.domain))
+      #expect(try Self.patched(store, key, value))
       domain[key] = value
       #expect(
         try directory.read("one/com.example.d.plist")
           == PropertyList.encode(.dictionary(domain), as: .binary), "\(key)")
     }
     // A container is left to the full write.
+    #expect(try !Self.patched(store, "K", [1]))
+  }
+
+  /// Whether the patch of one key (`patchOneKey`) writes `key` itself.
+  static func patched(_ store: DomainStore, _ key: String, _ value: PlistValue) throws -> Bool {
+    let target = store.path(of: OneKeyWriteTests.domain)
+    let write = OneKeyWrite(operation: .set(value), path: PlistPath(topLevelKey: key))
+    let outcome = try store.patchOneKey(
+      write, at: target, replacing: Platform.identity(atPath: target))
+    if case .done = outcome { return true }
+    return false
+  }
+
+  /// A write the patch declines goes on under the same lock, from the bytes it read: no
+  /// more locks, opens or reads than the full write alone (it took the lock again and read
+  /// the file twice).
+  @Test func aDeclinedPatchReadsTheFileOnce() throws {
+    let bytes = try Self.canonical(["Key1": "a", "Key2": 2])
+    let (one, full, directory) = try OneKeyWriteTests.pair(bytes)
+    defer { directory.remove() }
+    let path = PlistPath(topLevelKey: "List")
+    let patched = FaultPlan()
+    try FaultPlan.$current.withValue(patched) {
+      try one.write(.set([1, 2]), at: path, in: OneKeyWriteTests.domain)
+    }
+    let unpatched = FaultPlan()
+    try FaultPlan.$current.withValue(unpatched) {
+      try full.write(.set([1, 2]), at: path, in: OneKeyWriteTests.domain) { _ in }
+    }
     #expect(
-      try !store.writeOneKey(
-        .set([1]), at: PlistPath(topLevelKey: "K"), in: OneKeyWriteTests.domain))
+      try directory.read("one/com.example.d.plist") == directory.read("full/com.example.d.plist"))
+    #expect(patched.counts[.lock] == 1)
+    for point in [FaultPoint.lock, .open, .read] {
+      #expect(
+        patched.counts[point] == unpatched.counts[point],
+        "\(point): \(patched.counts) \(unpatched.counts)")
+    }
   }
 
   /// 127 keys with distinct values: 255 objects, and 256 or more after a write.
