@@ -75,7 +75,7 @@ struct BinaryKeyOrderWalk {
     for position in 0..<kept {
       // Keys of nested dictionaries come and go above `base` meanwhile.
       let key = keys[base + position]
-      try visitor.entry(position, key: key, depth: depth + 1, in: reader)
+      visitor.entry(position, key: key, depth: depth + 1, in: reader)
       do { try walk(key.value, depth: depth + 1, &visitor) } catch {
         throw error.inside(key.string(in: reader.bytes))
       }
@@ -128,9 +128,10 @@ struct BinaryKeyOrderWalk {
         keys[slot] = key
       }
     } else {
-      // Sorted as 16-byte pairs, the keys moved once at the end (sorting the keys
-      // themselves moved 72 bytes at every step of the merges).
-      // The next four units too: keys of large dictionaries often begin alike.
+      // Sorted as triples of their first eight units and their place, the keys moved once
+      // at the end (sorting the keys themselves moved 72 bytes at every step of the
+      // merges); most comparisons end in the units, though the keys of large
+      // dictionaries often begin alike.
       var order = keys[base...].indices.map {
         (prefix: keys[$0].prefix, next: keys[$0].units(4, in: bytes), index: $0)
       }
@@ -171,7 +172,6 @@ protocol BinaryKeyOrderVisitor {
   ) throws(StreamingConversionFailure)
   /// The value of `key` in the innermost dictionary comes next.
   mutating func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader)
-    throws(StreamingConversionFailure)
   mutating func closeDictionary(count: Int, depth: Int)
 }
 

@@ -11,8 +11,6 @@
 /// atomically replaced file).
 struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVisitor {
   private let writer: Writer
-  /// A UTF-16 string's UTF-8, reused from string to string.
-  private var utf8: [UInt8] = []
 
   typealias Failure = StreamingConversionFailure
 
@@ -38,8 +36,6 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
     converter.writer.end()
   }
 
-  private init(writer: Writer) { self.writer = writer }
-
   /// Strings and data go to the writer as bytes, the rest as decoded values.
   mutating func scalar(_ index: Int, at start: Int, depth: Int, in reader: BinaryPlistReader)
     throws(Failure)
@@ -60,11 +56,11 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
         try writer.writeString(utf8: text, depth: depth)
       }
     case 0x6:
-      try decodeUTF16(at: start, in: reader)
+      let units = try parsing { () throws(PlistParseError) in
+        try reader.utf16Range(at: start, info: info)
+      }
       try encoding { () throws(PlistEncodingError) in
-        try utf8.withUnsafeBufferPointer { (text) throws(PlistEncodingError) in
-          try writer.writeString(utf8: text, depth: depth)
-        }
+        try writer.writeString(utf16: units, depth: depth)
       }
     default:
       let value = try parsing { () throws(PlistParseError) in try reader.scalar(at: start) }
@@ -91,29 +87,18 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
     writer.open(.dict, depth: depth, empty: keys.isEmpty)
   }
 
-  mutating func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader)
-    throws(Failure)
-  {
-    guard key.isUTF16 else {
-      let text = UnsafeBufferPointer(
-        rebasing: reader.bytes[key.characters..<(key.characters + key.count)])
-      return writer.startEntry(position, utf8Key: text, depth: depth)
+  func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader) {
+    let characters = key.characters..<(key.characters + (key.isUTF16 ? 2 : 1) * key.count)
+    let text = UnsafeBufferPointer(rebasing: reader.bytes[characters])
+    if key.isUTF16 {
+      writer.startEntry(position, utf16Key: text, depth: depth)
+    } else {
+      writer.startEntry(position, utf8Key: text, depth: depth)
     }
-    try decodeUTF16(at: key.at, in: reader)
-    utf8.withUnsafeBufferPointer { writer.startEntry(position, utf8Key: $0, depth: depth) }
   }
 
   func closeDictionary(count: Int, depth: Int) {
     if count > 0 { writer.close(.dict, depth: depth) }
-  }
-
-  /// Decodes the UTF-16 string whose marker is at `start` into `utf8` (the walk checked it).
-  private mutating func decodeUTF16(at start: Int, in reader: BinaryPlistReader) throws(Failure) {
-    let units = try parsing { () throws(PlistParseError) in
-      try reader.utf16Range(at: start, info: Int(reader.bytes[start] & 0x0F))
-    }
-    utf8.removeAll(keepingCapacity: true)
-    _ = UTF16BigEndian.appendUTF8(units, to: &utf8)
   }
 
   /// Refuses a root that is not an array, a dictionary or a UID (a JSON object), as

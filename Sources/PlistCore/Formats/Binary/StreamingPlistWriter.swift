@@ -18,10 +18,38 @@ protocol StreamingPlistWriter {
   func writeString(utf8: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError)
   /// `writeScalar` of data given as its bytes, without copying them into a `PlistData`.
   func writeData(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) throws(PlistEncodingError)
+  /// `startEntry` with a key given as well-formed UTF-16, high byte first.
+  func startEntry(_ position: Int, utf16Key key: UnsafeBufferPointer<UInt8>, depth: Int)
+  /// `writeScalar` of a string given as well-formed UTF-16, high byte first.
+  func writeString(utf16 units: UnsafeBufferPointer<UInt8>, depth: Int)
+    throws(PlistEncodingError)
 }
 
 /// Through the value, for writers that gain nothing from the bytes.
 extension StreamingPlistWriter {
+  func startEntry(_ position: Int, utf16Key key: UnsafeBufferPointer<UInt8>, depth: Int) {
+    Self.withUTF8(of: key) { startEntry(position, utf8Key: $0, depth: depth) }
+  }
+
+  func writeString(utf16 units: UnsafeBufferPointer<UInt8>, depth: Int)
+    throws(PlistEncodingError)
+  {
+    try Self.withUTF8(of: units) { (text) throws(PlistEncodingError) in
+      try writeString(utf8: text, depth: depth)
+    }
+  }
+
+  /// `body` with the UTF-8 of well-formed UTF-16 units, in memory of the call's own.
+  private static func withUTF8<E: Error>(
+    of units: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+  ) throws(E) {
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTF16BigEndian.maximumUTF8(units)) {
+      (buffer) throws(E) in
+      let count = buffer.baseAddress.flatMap { UTF16BigEndian.writeUTF8(units, into: $0) }?.count
+      try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count ?? 0))
+    }
+  }
+
   func startEntry(_ position: Int, utf8Key key: UnsafeBufferPointer<UInt8>, depth: Int) {
     startEntry(position, key: String(decoding: key, as: UTF8.self), depth: depth)
   }

@@ -116,44 +116,65 @@ enum UTF16BigEndian {
   /// - Returns: False, with nothing appended, when a surrogate is unpaired.
   static func appendUTF8(_ units: UnsafeBufferPointer<UInt8>, to utf8: inout [UInt8]) -> Bool {
     // Into a buffer first, then appended at once (a byte at a time, each append checked the
-    // array's capacity and sharing: a fifth of converting non-ASCII text): a unit takes at
-    // most three bytes of UTF-8, a pair of them four.
-    let end = units.count & ~1
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end / 2 * 3) { buffer in
-      guard let out = buffer.baseAddress else { return true }
-      var i = 0
-      var o = 0
-      while i < end {
-        let unit = UInt32(units[i]) << 8 | UInt32(units[i + 1])
-        i += 2
-        if unit < 0x80 {
-          out[o] = UInt8(truncatingIfNeeded: unit)
-          o += 1
-        } else if unit < 0x800 {
-          out[o] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
-          out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-          o += 2
-        } else if unit & 0xF800 != 0xD800 {
-          out[o] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
-          out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | unit >> 6 & 0x3F)
-          out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-          o += 3
-        } else {
-          // A high surrogate followed by a low one is a pair; anything else is refused.
-          guard unit & 0xFC00 == 0xD800, i < end else { return false }
-          let next = UInt32(units[i]) << 8 | UInt32(units[i + 1])
-          guard next & 0xFC00 == 0xDC00 else { return false }
-          i += 2
-          let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
-          out[o] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-          out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-          out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-          out[o + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-          o += 4
-        }
+    // array's capacity and sharing: a fifth of converting non-ASCII text).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumUTF8(units)) { buffer in
+      guard let out = buffer.baseAddress, let written = writeUTF8(units, into: out) else {
+        return buffer.isEmpty
       }
-      utf8.append(contentsOf: UnsafeBufferPointer(start: out, count: o))
+      utf8.append(contentsOf: UnsafeBufferPointer(start: out, count: written.count))
       return true
     }
+  }
+
+  /// The most bytes of UTF-8 that `units` make: a unit takes at most three, a pair of them
+  /// four.
+  @inline(__always)
+  static func maximumUTF8(_ units: UnsafeBufferPointer<UInt8>) -> Int { units.count / 2 * 3 }
+
+  /// Writes the UTF-8 of `units` (high byte first) to `out`, which has room for
+  /// `maximumUTF8(units)` bytes.
+  ///
+  /// - Returns: How many bytes it wrote, and whether one of them is `&`, `<`, `>` or a
+  ///   control character (which XML escapes); nil when a surrogate is unpaired.
+  static func writeUTF8(_ units: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>)
+    -> (count: Int, markup: Bool)?
+  {
+    let end = units.count & ~1
+    var i = 0
+    var o = 0
+    var markup = false
+    while i < end {
+      let unit = UInt32(units[i]) << 8 | UInt32(units[i + 1])
+      i += 2
+      if unit < 0x80 {
+        out[o] = UInt8(truncatingIfNeeded: unit)
+        o += 1
+        if unit <= 0x3E {
+          markup = markup || unit < 0x20 || unit == 0x26 || unit == 0x3C || unit == 0x3E
+        }
+      } else if unit < 0x800 {
+        out[o] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
+        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+        o += 2
+      } else if unit & 0xF800 != 0xD800 {
+        out[o] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
+        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | unit >> 6 & 0x3F)
+        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+        o += 3
+      } else {
+        // A high surrogate followed by a low one is a pair; anything else is refused.
+        guard unit & 0xFC00 == 0xD800, i < end else { return nil }
+        let next = UInt32(units[i]) << 8 | UInt32(units[i + 1])
+        guard next & 0xFC00 == 0xDC00 else { return nil }
+        i += 2
+        let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
+        out[o] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+        out[o + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+        o += 4
+      }
+    }
+    return (o, markup)
   }
 }

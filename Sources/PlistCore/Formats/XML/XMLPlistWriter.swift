@@ -170,7 +170,7 @@ struct XMLPlistWriter {
 
   /// The text with `&`, `<` and `>` (and control characters, when asked) escaped: the runs
   /// between them copied whole.
-  private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
     var start = 0
     var i = 0
     while i < bytes.count {

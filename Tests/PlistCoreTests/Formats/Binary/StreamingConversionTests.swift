@@ -137,10 +137,13 @@ struct StreamingConversionTests {
   /// Keys out of order, ASCII and UTF-16 objects mixed (the same text in both is the same
   /// key), characters above U+FFFF (which UTF-16 order puts before U+E000) and keys alike
   /// in their first eight characters: every conversion without the tree orders and keeps
-  /// them as the tree does, in a small dictionary and in one past the small sort.
+  /// them as the tree does, in a small dictionary and in one past the small sort; UTF-16
+  /// keys and values with text to escape are written as the tree writes them.
   @Test(arguments: [3, 40])
   func keysInUTF16OrderFromTheirBytes(size: Int) throws {
-    let texts = ["b", "a", "\u{E000}", "\u{10000}", "é", "prefix--1", "prefix--0", "a", "", "Ab"]
+    let texts = [
+      "b", "a", "\u{E000}", "\u{10000}", "é", "prefix--1", "prefix--0", "a", "", "Ab", "é&<x>",
+    ]
     var builder = BinaryFileBuilder()
     var keys: [Int] = []
     var values: [Int] = []
@@ -148,7 +151,9 @@ struct StreamingConversionTests {
       let text = texts[index % texts.count] + (index < texts.count ? "" : "\(index % 7)")
       let ascii = text.utf8.allSatisfy { $0 < 0x80 }
       keys.append(index % 3 == 0 || !ascii ? builder.utf16String(text) : builder.string(text))
-      values.append(builder.string("v\(index)"))
+      // UTF-16 values too, some with text XML escapes.
+      values.append(
+        index % 2 == 0 ? builder.string("v\(index)") : builder.utf16String("ü & <\(index)>\u{1}"))
     }
     let top = builder.dictionary(keys: keys, values: values)
     let bytes = builder.file(top: top).bytes
