@@ -113,36 +113,8 @@ struct BinaryKeyOrderWalk {
     }
     // CoreFoundation, plistlib and plistctl write keys sorted: the sort is for the others.
     if sorted { return }
+    if count <= 16 { insertionSort(base..<keys.count) } else { sortByUnits(from: base) }
     let bytes = reader.bytes
-    if count <= 16 {
-      // Most dictionaries are small: an insertion sort moves no key it need not, and
-      // calls no closure (the library's sort was a fifth of a conversion of unsorted keys).
-      // Stable, as the choice between equal keys needs.
-      for index in (base + 1)..<keys.count {
-        let key = keys[index]
-        var slot = index
-        while slot > base, keys[slot - 1].compare(key, in: bytes) > 0 {
-          keys[slot] = keys[slot - 1]
-          slot -= 1
-        }
-        keys[slot] = key
-      }
-    } else {
-      // Sorted as triples of their first eight units and their place, the keys moved once
-      // at the end (sorting the keys themselves moved 72 bytes at every step of the
-      // merges); most comparisons end in the units, though the keys of large
-      // dictionaries often begin alike.
-      var order = keys[base...].indices.map {
-        (prefix: keys[$0].prefix, next: keys[$0].units(4, in: bytes), index: $0)
-      }
-      order.sort { a, b in
-        if a.prefix != b.prefix { return a.prefix < b.prefix }
-        if a.next != b.next { return a.next < b.next }
-        let byKey = keys[a.index].compare(keys[b.index], in: bytes)
-        return byKey != 0 ? byKey < 0 : a.index < b.index
-      }
-      keys.replaceSubrange(base..., with: order.map { keys[$0.index] })
-    }
     // Of equal keys, now side by side in file order, the last is kept.
     var kept = base
     for index in base..<keys.count {
@@ -153,6 +125,91 @@ struct BinaryKeyOrderWalk {
       kept += 1
     }
     keys.removeSubrange(kept...)
+  }
+
+  /// Sorts `keys[range]` by insertion, stably (the choice between equal keys needs it):
+  /// most dictionaries are small, and this moves no key it need not and calls no closure.
+  private mutating func insertionSort(_ range: Range<Int>) {
+    let bytes = reader.bytes
+    for index in range.dropFirst() {
+      let key = keys[index]
+      var slot = index
+      while slot > range.lowerBound, keys[slot - 1].compare(key, in: bytes) > 0 {
+        keys[slot] = keys[slot - 1]
+        slot -= 1
+      }
+      keys[slot] = key
+    }
+  }
+
+  /// Sorts the keys from `base` on, stably, by a merge sort of their first eight units and
+  /// their place, written here (the library's sort calls its comparison through a closure
+  /// and moved 72-byte keys: 1,300 instructions a key of a large dictionary); keys alike
+  /// in eight units are compared in full.
+  private mutating func sortByUnits(from base: Int) {
+    let bytes = reader.bytes
+    let count = keys.count - base
+    let order = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: count)
+    let spare = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: count)
+    defer {
+      order.deallocate()
+      spare.deallocate()
+    }
+    for index in 0..<count {
+      let key = keys[base + index]
+      order[index] = SortKey(prefix: key.prefix, next: key.units(4, in: bytes), index: index)
+    }
+    keys.withUnsafeBufferPointer { all in
+      let keys = UnsafeBufferPointer(rebasing: all[base...])
+      @inline(__always) func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
+        if a.prefix != b.prefix { return a.prefix < b.prefix }
+        if a.next != b.next { return a.next < b.next }
+        let byKey = keys[a.index].compare(keys[b.index], in: bytes, known: 8)
+        return byKey != 0 ? byKey < 0 : a.index < b.index
+      }
+      // Bottom-up: runs of `width` merged in pairs from one buffer into the other.
+      var (from, to) = (order, spare)
+      var width = 1
+      while width < count {
+        var low = 0
+        while low < count {
+          let middle = min(low + width, count)
+          let high = min(low + 2 * width, count)
+          var (i, j, k) = (low, middle, low)
+          while i < middle && j < high {
+            if precedes(from[j], from[i]) {
+              to[k] = from[j]
+              j += 1
+            } else {
+              to[k] = from[i]
+              i += 1
+            }
+            k += 1
+          }
+          while i < middle {
+            to[k] = from[i]
+            (i, k) = (i + 1, k + 1)
+          }
+          while j < high {
+            to[k] = from[j]
+            (j, k) = (j + 1, k + 1)
+          }
+          low = high
+        }
+        swap(&from, &to)
+        width *= 2
+      }
+      // `from` holds the order now.
+      if from.baseAddress != order.baseAddress { _ = order.update(fromContentsOf: from) }
+    }
+    let sorted = order.map { keys[base + $0.index] }
+    keys.replaceSubrange(base..., with: sorted)
+  }
+
+  private struct SortKey {
+    let prefix: UInt64
+    let next: UInt64
+    let index: Int
   }
 }
 
@@ -224,7 +281,13 @@ struct BinaryKey {
 
   /// Negative, zero or positive as this key sorts before, equal to or after `other`.
   @inline(__always)
-  func compare(_ other: BinaryKey, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  ///
+  /// - Parameters:
+  ///   - other: The other key.
+  ///   - bytes: The file.
+  ///   - known: How many first units are known to be equal (at least the four of `prefix`
+  ///     when the prefixes are).
+  func compare(_ other: BinaryKey, in bytes: UnsafeBufferPointer<UInt8>, known: Int = 4) -> Int {
     if prefix != other.prefix { return prefix < other.prefix ? -1 : 1 }
     if !isUTF16 && !other.isUTF16 {
       return Platform.compareBytes(
@@ -232,7 +295,7 @@ struct BinaryKey {
         UnsafeBufferPointer(rebasing: bytes[other.characters..<(other.characters + other.count)]))
     }
     let common = min(count, other.count)
-    var index = 4
+    var index = known
     while index < common {
       let a = Self.unit(index, characters, isUTF16, bytes)
       let b = Self.unit(index, other.characters, other.isUTF16, bytes)

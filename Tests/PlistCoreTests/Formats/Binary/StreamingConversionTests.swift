@@ -137,9 +137,10 @@ struct StreamingConversionTests {
   /// Keys out of order, ASCII and UTF-16 objects mixed (the same text in both is the same
   /// key), characters above U+FFFF (which UTF-16 order puts before U+E000) and keys alike
   /// in their first eight characters: every conversion without the tree orders and keeps
-  /// them as the tree does, in a small dictionary and in one past the small sort; UTF-16
+  /// them as the tree does, in a small dictionary and in large ones (with more than 16 keys
+  /// alike in their first six characters, in the largest); UTF-16
   /// keys and values with text to escape are written as the tree writes them.
-  @Test(arguments: [3, 40])
+  @Test(arguments: [3, 40, 200])
   func keysInUTF16OrderFromTheirBytes(size: Int) throws {
     let texts = [
       "b", "a", "\u{E000}", "\u{10000}", "é", "prefix--1", "prefix--0", "a", "", "Ab", "é&<x>",
