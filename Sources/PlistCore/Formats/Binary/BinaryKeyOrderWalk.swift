@@ -9,7 +9,7 @@
 /// first by the one walk in file order (`BinaryWalk`, skipping values): the errors are the
 /// tree reader's, the expansion budget and depth are charged as the tree charges them,
 /// values that a repeated key replaces are checked too. This walk then only orders, and its
-/// reads cannot fail. The check costs a tenth of a conversion; the key-order walk it spares
+/// reads cannot fail. The check costs a fifth of a conversion; the key-order walk it spares
 /// its own checks (cycles, budget, a walk of the replaced values).
 struct BinaryKeyOrderWalk {
   /// The file, checked in full.
