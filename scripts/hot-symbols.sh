@@ -67,9 +67,16 @@ run small buddy -c "Print :Key" "$work/Info.plist"
 # A program reading one key through Defaults (bench/defaults/read_one_key.swift, linked as
 # plistctl is, with this list), for apps that link their start-up path the same way.
 bin=$(swift build -c release --show-bin-path)
+# PlistCore's objects, but those of sources since deleted or renamed, which the build leaves
+# behind (they would not link).
+objects=()
+for object in "$bin"/PlistCore.build/*.swift.o; do
+  source=$(basename "$object" .o)
+  [ -n "$(find Sources/PlistCore -name "$source" -print -quit)" ] && objects+=("$object")
+done
 swiftc -O -static-executable -use-ld=lld -Xlinker --symbol-ordering-file=packaging/hot-symbols.txt \
   -Xlinker --no-warn-symbol-ordering -Xlinker --no-rosegment -I "$bin/Modules" \
-  bench/defaults/read_one_key.swift "$bin"/PlistCore.build/*.o -o "$work/read-one-key" 2>/dev/null
+  bench/defaults/read_one_key.swift "${objects[@]}" -o "$work/read-one-key"
 cp "$XDG_CONFIG_HOME/com.example.hot.plist" "$XDG_CONFIG_HOME/com.example.bench.plist"
 "$plistctl" write com.example.bench HPMapType -int 2
 touch -d '2 hours ago' "$XDG_CONFIG_HOME/com.example.bench.plist"
