@@ -43,6 +43,9 @@ enum FaultPoint: CaseIterable, Sendable {
     private(set) var counts: [FaultPoint: Int] = [:]
     /// Whether the planned failure happened.
     private(set) var fired = false
+    /// What the test does at a pause point (`Platform.pauseIfAsked`), in its own process:
+    /// an app's save at the moment before a rename, say.
+    var atPause: ((String) -> Void)?
 
     /// A plan that fails nothing and only counts.
     init() {
@@ -72,10 +75,12 @@ enum FaultPoint: CaseIterable, Sendable {
 extension Platform {
   /// Test-only (a debug build): with `PLISTCTL_TEST_PAUSE` naming this point, the process
   /// writes `paused at POINT` to standard error and waits there for a signal, so that a
-  /// test can signal a write at a chosen moment. Nothing in a release build.
+  /// test can signal a write at a chosen moment; a `FaultPlan`'s `atPause` is run here
+  /// first. Nothing in a release build.
   @inline(__always)
   static func pauseIfAsked(at point: StaticString) {
     #if DEBUG
+      FaultPlan.current?.atPause?(point.description)
       guard let asked = environmentValue("PLISTCTL_TEST_PAUSE"), asked == point.description
       else { return }
       let line = Array("paused at \(point)\n".utf8)

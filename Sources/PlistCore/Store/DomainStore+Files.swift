@@ -127,12 +127,16 @@ extension DomainStore {
     _ change: (inout PlistDictionary) throws(PlistError) -> Void, checkingForSaves: Bool,
     overtaken: inout Bool
   ) throws(PlistError) -> Written {
-    let replaced = Platform.identity(atPath: target)
+    var replaced = Platform.identity(atPath: target)
     var current: Contents?
     if let oneKey {
       switch try patchOneKey(oneKey, at: target, replacing: replaced) {
       case .done(let written): return written
-      case .declined(let contents): current = contents
+      case .declined(let contents?): current = contents
+      case .declined(nil):
+        // Not read, or an app saved in place since the patch read: the identity the read
+        // starts from is taken again, or this attempt would be overtaken by that save.
+        replaced = Platform.identity(atPath: target)
       }
     }
     if current == nil { current = try Self.read(target, limits: limits) }

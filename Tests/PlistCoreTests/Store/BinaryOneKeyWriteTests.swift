@@ -88,6 +88,40 @@ struct BinaryOneKeyWriteTests {
     return false
   }
 
+  /// An app that saves the file in place between the patch's read and its rename (as a
+  /// running Foundation app does) makes the patch give way; the full update then starts from
+  /// that save in the same attempt (it kept the identity from before the patch's read, and
+  /// so was overtaken by the very save it had read, an attempt lost): two files written, one
+  /// renamed, the app's key kept.
+  @Test func aPatchOvertakenByAnAppsSaveIsDoneOnceInFull() throws {
+    let bytes = try Self.canonical(["Key1": "a", "Key2": 2])
+    let (store, _, directory) = try OneKeyWriteTests.pair(bytes)
+    defer { directory.remove() }
+    let path = store.path(of: OneKeyWriteTests.domain)
+    let saved = try PropertyList.encode(["Key1": "a", "Key2": 2, "App": 1], as: .binary)
+    let plan = FaultPlan()
+    var saves = 0
+    plan.atPause = { point in
+      guard point == "before-rename", saves == 0 else { return }
+      saves += 1
+      // In place, as Foundation saves: the same file, truncated and written again.
+      let handle = FileHandle(forWritingAtPath: path)
+      handle?.truncateFile(atOffset: 0)
+      handle?.write(Data(saved))
+      handle?.closeFile()
+    }
+    try FaultPlan.$current.withValue(plan) {
+      try store.write(.set(7), at: PlistPath(topLevelKey: "Key2"), in: OneKeyWriteTests.domain)
+    }
+    #expect(saves == 1)
+    #expect(
+      try PropertyList.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path))), as: .binary)
+        == ["Key1": "a", "Key2": 7, "App": 1])
+    #expect(plan.counts[.rename] == 1)
+    // The patch's file and the full update's, each written and synced once.
+    #expect(plan.counts[.write] == 2 && plan.counts[.sync] == 2, "\(plan.counts)")
+  }
+
   /// A write the patch declines goes on under the same lock, from the bytes it read: no
   /// more locks, opens or reads than the full write alone (it took the lock again and read
   /// the file twice).

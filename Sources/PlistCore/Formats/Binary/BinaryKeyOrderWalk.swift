@@ -48,7 +48,7 @@ struct BinaryKeyOrderWalk {
   private mutating func walkArray<V: BinaryKeyOrderVisitor>(
     at start: Int, depth: Int, _ visitor: inout V
   ) throws(StreamingConversionFailure) {
-    let (count, refs) = try references(at: start, perEntry: 1)
+    let (count, refs) = try countAndReferences(at: start)
     try visitor.openArray(count: count, depth: depth)
     for position in 0..<count {
       let item = try parsing { () throws(PlistParseError) in
@@ -65,7 +65,7 @@ struct BinaryKeyOrderWalk {
   private mutating func walkDictionary<V: BinaryKeyOrderVisitor>(
     at start: Int, depth: Int, _ visitor: inout V
   ) throws(StreamingConversionFailure) {
-    let (count, refs) = try references(at: start, perEntry: 2)
+    let (count, refs) = try countAndReferences(at: start)
     let base = keys.count
     try parsing { () throws(PlistParseError) in
       try appendKeys(count: count, refs: refs, of: start)
@@ -85,13 +85,11 @@ struct BinaryKeyOrderWalk {
   }
 
   /// A container's count and where its references start.
-  private func references(at start: Int, perEntry: Int) throws(StreamingConversionFailure)
+  private func countAndReferences(at start: Int) throws(StreamingConversionFailure)
     -> (count: Int, start: Int)
   {
     try parsing { () throws(PlistParseError) in
-      let (count, payload) = try reader.countAndPayload(
-        at: start, info: Int(reader.bytes[start] & 0x0F))
-      return (count, payload)
+      try reader.countAndPayload(at: start, info: Int(reader.bytes[start] & 0x0F))
     }
   }
 
@@ -280,13 +278,14 @@ struct BinaryKey {
   }
 
   /// Negative, zero or positive as this key sorts before, equal to or after `other`.
-  @inline(__always)
   ///
   /// - Parameters:
   ///   - other: The other key.
   ///   - bytes: The file.
   ///   - known: How many first units are known to be equal (at least the four of `prefix`
   ///     when the prefixes are).
+  /// - Returns: The order.
+  @inline(__always)
   func compare(_ other: BinaryKey, in bytes: UnsafeBufferPointer<UInt8>, known: Int = 4) -> Int {
     if prefix != other.prefix { return prefix < other.prefix ? -1 : 1 }
     if !isUTF16 && !other.isUTF16 {
