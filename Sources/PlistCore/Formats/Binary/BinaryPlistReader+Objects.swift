@@ -137,7 +137,7 @@ extension BinaryPlistReader {
     }
   }
 
-  /// The bytes of the data object at `start`.
+  /// The bytes of the data object at `start` (or of an ASCII string object, unchecked).
   func dataBytes(at start: Int, info: Int) throws(PlistParseError) -> UnsafeBufferPointer<UInt8> {
     let (count, payload) = try countAndPayload(at: start, info: info)
     return UnsafeBufferPointer(rebasing: bytes[try checkedRange(payload, count, at: start)])

@@ -42,18 +42,17 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
   {
     let info = Int(reader.bytes[start] & 0x0F)
     switch reader.bytes[start] >> 4 {
-    case 0x4:
-      let data = try parsing { () throws(PlistParseError) in
+    case 0x4, 0x5:
+      // Data, or ASCII (checked already): the object's bytes.
+      let bytes = try parsing { () throws(PlistParseError) in
         try reader.dataBytes(at: start, info: info)
       }
-      try encoding { () throws(PlistEncodingError) in try writer.writeData(data, depth: depth) }
-    case 0x5:
-      let range = try parsing { () throws(PlistParseError) in
-        try reader.asciiRange(at: start, info: info)
-      }
-      let text = UnsafeBufferPointer(rebasing: reader.bytes[range])
       try encoding { () throws(PlistEncodingError) in
-        try writer.writeString(utf8: text, depth: depth)
+        if reader.bytes[start] >> 4 == 0x4 {
+          try writer.writeData(bytes, depth: depth)
+        } else {
+          try writer.writeString(utf8: bytes, depth: depth)
+        }
       }
     case 0x6:
       let units = try parsing { () throws(PlistParseError) in

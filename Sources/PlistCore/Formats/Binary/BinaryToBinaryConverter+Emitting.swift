@@ -49,14 +49,11 @@ extension BinaryToBinaryConverter {
     let marker = reader.bytes[at]
     let info = Int(marker & 0x0F)
     switch marker >> 4 {
-    case 0x4:
+    case 0x4, 0x5:
+      // Data, or ASCII (checked already): the object's bytes with the shortest count.
       let bytes = try reader.dataBytes(at: at, info: info)
-      BinaryPlistWriter.appendHeader(0x40, count: bytes.count, to: out)
+      BinaryPlistWriter.appendHeader(marker & 0xF0, count: bytes.count, to: out)
       out.append(bytes)
-    case 0x5:
-      let range = try reader.asciiRange(at: at, info: info)
-      BinaryPlistWriter.appendHeader(0x50, count: range.count, to: out)
-      out.append(UnsafeBufferPointer(rebasing: reader.bytes[range]))
     case 0x6:
       // Checked UTF-16: the writer's bytes are these very units (UTF-16 to UTF-8 and back is
       // the identity), or their low bytes when every one is ASCII.
