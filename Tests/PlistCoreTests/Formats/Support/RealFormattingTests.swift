@@ -10,6 +10,11 @@ struct RealFormattingTests {
     String(format: "%.\(precision)g", value)
   }
 
+  /// `RealFormatting`'s `%.<precision>g`, as text to compare with `printf`'s.
+  static func ours(_ value: Double, _ precision: Int) -> String {
+    String(decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+  }
+
   static let edgeCases: [Double] = [
     0.1, 1, 1.5, 3.14, 1e100, 1e-7, 123_456_789_012_345_680, 1e16, 1e17, 9.999999999999999e16, 0.5,
     100,
@@ -24,7 +29,7 @@ struct RealFormattingTests {
     for precision in [16, 17, 1, 6] {
       for v in [value, -value] {
         #expect(
-          String(decoding: RealFormatting.format(v, precision: precision), as: UTF8.self)
+          Self.ours(v, precision)
             == Self.printf(v, precision))
       }
     }
@@ -39,8 +44,7 @@ struct RealFormattingTests {
         let value = multiple * Double(sign: .plus, exponent: -k, significand: 1)
         guard value > 0, value.isFinite else { continue }
         for precision in [1, 2, 3, 6, 15, 16, 17] {
-          let ours = String(
-            decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+          let ours = Self.ours(value, precision)
           #expect(ours == Self.printf(value, precision), "\(multiple) × 2^-\(k), \(precision)")
         }
       }
@@ -57,7 +61,7 @@ struct RealFormattingTests {
         significand: 1 + Double(generator.below(1 << 52)) / Double(1 << 52))
       guard value > 0 else { continue }
       let precision = 1 + Int(generator.below(17))
-      let ours = String(decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+      let ours = Self.ours(value, precision)
       #expect(ours == Self.printf(value, precision), "\(value.bitPattern), \(precision)")
     }
   }
@@ -78,8 +82,7 @@ struct RealFormattingTests {
         && digits[precision + 2] == UInt8(ascii: "0")
       {
         checked += 1
-        let ours = String(
-          decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+        let ours = Self.ours(value, precision)
         #expect(ours == Self.printf(value, precision), "\(value.bitPattern), \(precision)")
       }
     }
@@ -92,7 +95,7 @@ struct RealFormattingTests {
       let value = Double(bitPattern: generator.next())
       guard value.isFinite else { continue }
       let precision = generator.below(2) == 0 ? 17 : 16
-      let ours = String(decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+      let ours = Self.ours(value, precision)
       #expect(ours == Self.printf(value, precision), "\(value.bitPattern)")
     }
   }
@@ -104,8 +107,7 @@ struct RealFormattingTests {
       let exponent = UInt64(1023 - 70 + generator.below(210))
       let value = Double(bitPattern: exponent << 52 | generator.next() & ((1 << 52) - 1))
       for precision in [17, 16] {
-        let ours = String(
-          decoding: RealFormatting.format(value, precision: precision), as: UTF8.self)
+        let ours = Self.ours(value, precision)
         #expect(ours == Self.printf(value, precision), "\(value.bitPattern)")
       }
     }
@@ -116,7 +118,7 @@ struct RealFormattingTests {
     for _ in 0..<20_000 {
       let value = Double(generator.below(1_000_000_000)) / Double(1 + generator.below(100_000))
       #expect(
-        String(decoding: RealFormatting.format(value, precision: 17), as: UTF8.self)
+        Self.ours(value, 17)
           == Self.printf(value, 17))
     }
   }
