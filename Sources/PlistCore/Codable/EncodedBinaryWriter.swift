@@ -6,96 +6,75 @@
 ///
 /// Objects are numbered depth-first, a container before its keys and its keys before its
 /// values; a scalar equal to one already numbered reuses its number.
-struct EncodedBinaryWriter {
-  /// An object to write: a scalar, or a container with the numbers of its children.
-  private enum Object {
-    case scalar(EncodedValue)
-    case array([Int])
-    case dictionary(keys: [Int], values: [Int])
-  }
-
-  private var objects: [Object] = []
-  private var numbers: [ScalarKey: Int] = [:]
+struct EncodedBinaryWriter: BinaryScalarEncoder {
+  typealias Failure = Never
+  private var order = BinaryWriterOrder()
+  /// The distinct scalars, by handle.
+  private var scalars: [EncodedValue] = []
+  /// Their object numbers, as Foundation's encoder uniques them.
+  private var numbers: [ScalarKey: UInt32] = [:]
 
   static func write(_ value: EncodedValue) throws(EncodingError) -> [UInt8] {
     var writer = EncodedBinaryWriter()
-    _ = try writer.flatten(value, depth: 0)
+    try writer.number(value, depth: 0)
+    var order = writer.order
+    writer.order = BinaryWriterOrder()
     let out = ByteOutput()
-    writer.emit(to: out)
+    order.emit(to: out, &writer, width: Self.minimumByteCount)
     return out.finish()
   }
 
   // MARK: - Numbering
 
-  private mutating func flatten(_ value: EncodedValue, depth: Int) throws(EncodingError) -> Int {
+  private mutating func number(_ value: EncodedValue, depth: Int) throws(EncodingError) {
     switch value {
     case .array(let array):
       try EncodedValue.checkDepth(depth)
-      let number = reserve()
-      var children: [Int] = []
-      children.reserveCapacity(array.items.count)
+      try open(isDictionary: false, count: array.items.count)
       for (index, item) in array.items.enumerated() {
-        do { children.append(try flatten(item, depth: depth + 1)) } catch {
+        do { try number(item, depth: depth + 1) } catch {
           throw error.inside(PlistCodingKey(index: index))
         }
       }
-      objects[number] = .array(children)
-      return number
+      order.close()
     case .dictionary(let dictionary):
       try EncodedValue.checkDepth(depth)
-      let number = reserve()
-      let keys = dictionary.keys.map { scalar(.string($0)) }
-      var values: [Int] = []
-      values.reserveCapacity(dictionary.count)
+      try open(isDictionary: true, count: dictionary.count)
+      for key in dictionary.keys { try number(scalar: .string(key)) }
       for (key, child) in zip(dictionary.keys, dictionary.values) {
-        do { values.append(try flatten(child, depth: depth + 1)) } catch {
+        do { try number(child, depth: depth + 1) } catch {
           throw error.inside(PlistCodingKey(stringValue: key))
         }
       }
-      objects[number] = .dictionary(keys: keys, values: values)
-      return number
+      order.close()
     default:
-      return scalar(value)
+      try number(scalar: value)
     }
   }
 
-  private mutating func reserve() -> Int {
-    objects.append(.array([]))
-    return objects.count - 1
+  private mutating func open(isDictionary: Bool, count: Int) throws(EncodingError) {
+    do { try order.open(isDictionary: isDictionary, count: count) } catch {
+      throw Self.tooLarge(error)
+    }
   }
 
-  private mutating func scalar(_ value: EncodedValue) -> Int {
+  private mutating func number(scalar value: EncodedValue) throws(EncodingError) {
     let key = ScalarKey(value: value)
-    if let number = numbers[key] { return number }
-    objects.append(.scalar(value))
-    numbers[key] = objects.count - 1
-    return objects.count - 1
+    if let number = numbers[key] { return order.refer(to: number) }
+    do { numbers[key] = try order.add(scalar: UInt64(scalars.count)) } catch {
+      throw Self.tooLarge(error)
+    }
+    scalars.append(value)
   }
 
-  // MARK: - Emitting
+  /// More objects than a file holds, as the encoder's error.
+  private static func tooLarge(_ error: PlistEncodingError) -> EncodingError {
+    .invalidValue((), .init(codingPath: [], debugDescription: error.description))
+  }
 
-  private func emit(to out: ByteOutput) {
-    let referenceSize = Self.minimumByteCount(UInt64(objects.count))
-    var offsets: [Int] = []
-    offsets.reserveCapacity(objects.count)
-    out.append("bplist00")
-    for object in objects {
-      offsets.append(out.position)
-      switch object {
-      case .scalar(let value): Self.appendScalar(value, to: out)
-      case .array(let children):
-        BinaryPlistWriter.appendHeader(0xA0, count: children.count, to: out)
-        for child in children { out.appendBigEndian(UInt64(child), width: referenceSize) }
-      case .dictionary(let keys, let values):
-        BinaryPlistWriter.appendHeader(0xD0, count: keys.count, to: out)
-        for child in keys { out.appendBigEndian(UInt64(child), width: referenceSize) }
-        for child in values { out.appendBigEndian(UInt64(child), width: referenceSize) }
-      }
-    }
-    let tableOffset = out.position
-    BinaryPlistWriter.appendTrailer(
-      offsets: offsets, tableOffset: tableOffset,
-      offsetSize: Self.minimumByteCount(UInt64(tableOffset)), referenceSize: referenceSize, to: out)
+  /// Writes scalar `handle`.
+  func append(_ handle: UInt64, to out: ByteOutput) {
+    Self.appendScalar(scalars[Int(handle)], to: out)
   }
 
   private static func appendScalar(_ value: EncodedValue, to out: ByteOutput) {

@@ -117,7 +117,11 @@ extension FileAccess {
       if format == .binary, let compact = try compactXML(bytes, source: source) {
         input.bytes = []
         _ = consume bytes
-        try output { (out) in CompactPlistWriter.write(compact, to: out) }
+        try output { (out) throws(PlistError) in
+          do throws(PlistEncodingError) { try CompactPlistWriter.write(compact, to: out) } catch {
+            throw .encoding(error)
+          }
+        }
         return
       }
       let value = try decode(bytes, source: source).value

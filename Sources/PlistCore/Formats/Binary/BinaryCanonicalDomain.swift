@@ -210,7 +210,7 @@ struct BinaryCanonicalDomain {
     -> (ScalarTable, containers: Bool)?
   {
     // Room for every object without growing (half the slots used at most).
-    var table = ScalarTable(expected: 4 * starts.count)
+    var table = ScalarTable(capacity: starts.count)
     var containers = false
     for index in 1..<(starts.count - 1) {
       // Containers are never shared: only scalars must be unique.
@@ -226,7 +226,7 @@ struct BinaryCanonicalDomain {
           UnsafeBufferPointer(rebasing: bytes[starts[other]..<starts[other + 1]]), encoded)
       }
       guard found == nil else { return nil }
-      table.insert(index: index, hash: hash, at: slot)
+      table.insert(index, hash: hash, at: slot)
     }
     return (table, containers)
   }

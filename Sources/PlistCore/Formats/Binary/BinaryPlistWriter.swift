@@ -1,39 +1,31 @@
-/// Writes `bplist00`: objects flattened depth-first (a container, then its keys, then its
-/// values, as CoreFoundation orders them), equal scalars stored once (compared by type and
+/// Writes `bplist00`: objects numbered in the writers' one order (`BinaryWriterOrder`:
+/// depth-first, a container, then its keys, then its values), equal scalars stored once (compared by type and
 /// exact bits, so `1`, `1.0` and `true` stay distinct), dictionary keys sorted, and the
 /// smallest reference and offset widths that fit.
-struct BinaryPlistWriter {
-  /// An object to write. A container's references lie in `references`, from `start`: `count`
-  /// of them for an array, `count` keys then `count` values for a dictionary (one flat array
-  /// instead of two small ones per container).
-  private enum Entry {
-    case scalar(PlistValue)
-    case array(start: Int, count: Int)
-    case dictionary(start: Int, count: Int)
-  }
-
-  private var entries: [Entry] = []
-  /// 32 bits are enough: a plist of 2^32 objects would not fit in memory to be written.
-  private var references: [UInt32] = []
-  /// Child references of the containers being flattened, innermost last.
-  private var pending: [UInt32] = []
+struct BinaryPlistWriter: BinaryScalarEncoder {
+  typealias Failure = Never
+  private var order = BinaryWriterOrder()
+  /// The distinct scalars, by handle.
+  private var scalars: [PlistValue] = []
+  /// Their object numbers, by type and exact bits.
   private var unique = ScalarTable()
-  /// Key lists already flattened, by the address of their array's storage, with where their
-  /// references start in `references`. The dictionaries of a plist that was read share a few
+  /// Key lists already written, by the address of their array's storage, with where their
+  /// references lie in the order. The dictionaries of a plist that was read share a few
   /// key arrays (see `KeyLists`); those after the first copy the references instead of
   /// looking every key up again. The value being written stays alive and unchanged meanwhile,
   /// so an address cannot be reused for another array.
-  private var flattenedKeys: [(storage: UnsafeRawPointer, count: Int, start: Int)] = []
+  private var writtenKeys: [(storage: UnsafeRawPointer, count: Int, start: Int)] = []
 
   static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
-    var writer = BinaryPlistWriter()
     var size = Census()
     size.count(value, depth: 0)
-    writer.entries.reserveCapacity(size.objects)
-    writer.unique = ScalarTable(expected: size.objects)
-    writer.references.reserveCapacity(size.references)
-    _ = try writer.flatten(value, depth: 0)
-    writer.emit(to: out)
+    var writer = BinaryPlistWriter()
+    writer.order = BinaryWriterOrder(objects: size.objects, references: size.references)
+    writer.unique = ScalarTable(capacity: size.objects / 2)
+    try writer.number(value, depth: 0)
+    var order = writer.order
+    writer.order = BinaryWriterOrder()
+    order.emit(to: out, &writer)
   }
 
   /// At most how many objects, and exactly how many references, a value needs: reserving
@@ -50,11 +42,11 @@ struct BinaryPlistWriter {
       switch value {
       case .array(let items):
         objects += 1
-        references += items.count
+        references += 1 + items.count
         countAll(items, depth: depth + 1)
       case .dictionary(let dict):
         objects += 1 + dict.count
-        references += 2 * dict.count
+        references += 1 + 2 * dict.count
         countAll(dict.values, depth: depth + 1)
       default:
         objects += 1
@@ -70,122 +62,70 @@ struct BinaryPlistWriter {
     }
   }
 
-  // MARK: - Flattening
+  // MARK: - Numbering
 
-  private mutating func flatten(_ value: PlistValue, depth: Int) throws(PlistEncodingError)
-    -> UInt32
-  {
-    if entries.count >= Int(UInt32.max) - 1 {
-      throw PlistEncodingError(
-        format: .binary, reason: "more than \(UInt32.max - 2) distinct objects", path: "")
-    }
+  private mutating func number(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     switch value {
     case .array(let items):
       try NestingLimit.checkWriting(inside: depth, format: .binary)
-      let index = reserve()
-      let base = pending.count
-      // Through the buffer: the items are flattened in place, not copied out one by one.
+      try order.open(isDictionary: false, count: items.count)
+      // Through the buffer: the items are numbered in place, not copied out one by one.
       try items.withUnsafeBufferPointer { (buffer) throws(PlistEncodingError) in
         for position in buffer.indices {
-          do throws(PlistEncodingError) {
-            pending.append(try flatten(buffer[position], depth: depth + 1))
-          } catch {
+          do throws(PlistEncodingError) { try number(buffer[position], depth: depth + 1) } catch {
             throw error.inside(String(position))
           }
         }
       }
-      entries[Int(index)] = .array(start: references.count, count: items.count)
-      references.append(contentsOf: pending[base...])
-      pending.removeSubrange(base...)
-      return index
+      order.close()
     case .dictionary(let dict):
       try NestingLimit.checkWriting(inside: depth, format: .binary)
-      let index = reserve()
-      let base = pending.count
+      let references = try order.open(isDictionary: true, count: dict.count)
       let storage = dict.keys.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
       if let storage,
-        let known = flattenedKeys.last(where: { $0.storage == storage && $0.count == dict.count })
+        let known = writtenKeys.last(where: { $0.storage == storage && $0.count == dict.count })
       {
-        pending.append(contentsOf: references[known.start..<(known.start + known.count)])
+        order.refer(toKeysAt: known.start..<(known.start + known.count))
       } else {
-        for key in dict.keys { pending.append(uniqued(.string(key))) }
+        for key in dict.keys { try number(scalar: .string(key)) }
       }
       try dict.values.withUnsafeBufferPointer { (buffer) throws(PlistEncodingError) in
         for position in buffer.indices {
-          do throws(PlistEncodingError) {
-            pending.append(try flatten(buffer[position], depth: depth + 1))
-          } catch {
+          do throws(PlistEncodingError) { try number(buffer[position], depth: depth + 1) } catch {
             throw error.inside(dict.keys[position])
           }
         }
       }
-      entries[Int(index)] = .dictionary(start: references.count, count: dict.count)
-      if let storage, dict.count > 1 { rememberKeys(storage, count: dict.count) }
-      references.append(contentsOf: pending[base...])
-      pending.removeSubrange(base...)
-      return index
+      order.close()
+      if let storage, dict.count > 1 { rememberKeys(storage, count: dict.count, references) }
     default:
-      return uniqued(value)
+      try number(scalar: value)
     }
   }
 
-  private mutating func reserve() -> UInt32 {
-    entries.append(.array(start: 0, count: 0))
-    return UInt32(entries.count - 1)
-  }
-
-  private mutating func uniqued(_ scalar: PlistValue) -> UInt32 {
+  /// Numbers a scalar where it first occurs, by type and exact bits.
+  private mutating func number(scalar: PlistValue) throws(PlistEncodingError) {
     let hash = unique.hash(scalar)
-    let (found, slot) = unique.find(scalar, hash: hash) { index in
-      if case .scalar(let stored) = entries[index] { return stored }
-      return nil
+    let (found, slot) = unique.find(hash: hash) { number in
+      ScalarTable.same(scalars[Int(order.handle(of: number))], scalar)
     }
-    if let found { return UInt32(found) }
-    entries.append(.scalar(scalar))
-    unique.insert(index: entries.count - 1, hash: hash, at: slot)
-    return UInt32(entries.count - 1)
+    if let found { return order.refer(to: UInt32(found)) }
+    let number = try order.add(scalar: UInt64(scalars.count))
+    scalars.append(scalar)
+    unique.insert(Int(number), hash: hash, at: slot)
   }
 
   /// Keeps the last few key lists: a plist's records repeat only a handful of them.
-  private mutating func rememberKeys(_ storage: UnsafeRawPointer, count: Int) {
-    if flattenedKeys.count == 8 { flattenedKeys.removeFirst() }
-    flattenedKeys.append((storage, count, references.count))
+  private mutating func rememberKeys(
+    _ storage: UnsafeRawPointer, count: Int, _ references: Range<Int>
+  ) {
+    if writtenKeys.count == 8 { writtenKeys.removeFirst() }
+    writtenKeys.append((storage, count, references.lowerBound))
   }
 
-  // MARK: - Emitting
-
-  private func emit(to out: ByteOutput) {
-    let fileStart = out.position
-    let refSize = Self.byteWidth(UInt64(entries.count))
-    var offsets: [Int] = []
-    offsets.reserveCapacity(entries.count)
-    out.append("bplist00")
-    // Through the buffers: entries are looked at in place, not copied out (and retained and
-    // released) one by one.
-    entries.withUnsafeBufferPointer { entries in
-      references.withUnsafeBufferPointer { references in
-        for index in entries.indices {
-          offsets.append(out.position - fileStart)
-          switch entries[index] {
-          case .scalar(let value): Self.appendScalar(value, to: out)
-          case .array(let start, let count):
-            Self.appendHeader(0xA0, count: count, to: out)
-            for ref in references[start..<(start + count)] {
-              Self.appendUInt(UInt64(ref), width: refSize, to: out)
-            }
-          case .dictionary(let start, let count):
-            Self.appendHeader(0xD0, count: count, to: out)
-            for ref in references[start..<(start + 2 * count)] {
-              Self.appendUInt(UInt64(ref), width: refSize, to: out)
-            }
-          }
-          out.flushIfFull()
-        }
-      }
-    }
-    Self.appendTrailer(
-      offsets: offsets, tableOffset: out.position - fileStart,
-      referenceSize: Self.byteWidth(UInt64(offsets.count)), to: out)
+  /// Writes scalar `handle`.
+  func append(_ handle: UInt64, to out: ByteOutput) {
+    Self.appendScalar(scalars[Int(handle)], to: out)
   }
 
   /// The offset table and the trailer after the objects, for every writer of `bplist00`:

@@ -1,36 +1,19 @@
 /// The second pass of `BinaryToBinaryConverter`, and the canonical encoding both passes use.
 extension BinaryToBinaryConverter {
   /// Writes the numbered objects, the offset table and the trailer, as `BinaryPlistWriter`
-  /// lays them out. Once: the numbering becomes the offset table as it goes.
+  /// lays them out.
   ///
   /// - Parameter out: Where the file goes (drained as it fills).
   /// - Throws: `PlistParseError` only if a scalar the first pass read could not be read again.
   mutating func emit(to out: ByteOutput) throws(PlistParseError) {
-    let fileStart = out.position
-    let refSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
-    out.append("bplist00")
-    for position in objects.indices {
-      let object = objects[position]
-      // Each object's entry becomes its offset once written: no second table.
-      objects[position] = UInt64(out.position - fileStart)
-      let start = Int(object >> 2)
-      switch object & 3 {
-      case Self.scalarTag:
-        try Self.encodeScalar(at: start, from: reader, to: out)
-      default:
-        let count = Int(references[start])
-        let isArray = object & 3 == Self.arrayTag
-        BinaryPlistWriter.appendHeader(isArray ? 0xA0 : 0xD0, count: count, to: out)
-        let end = start + 1 + (isArray ? count : 2 * count)
-        for ref in references[(start + 1)..<end] {
-          out.appendBigEndian(UInt64(ref), width: refSize)
-        }
-      }
-      out.flushIfFull()
-    }
-    references = []
-    BinaryPlistWriter.appendTrailer(
-      offsets: objects, tableOffset: out.position - fileStart, referenceSize: refSize, to: out)
+    var order = self.order
+    self.order = BinaryWriterOrder()
+    try order.emit(to: out, &self)
+  }
+
+  /// Writes the scalar whose marker is at `handle` in the file.
+  func append(_ handle: UInt64, to out: ByteOutput) throws(PlistParseError) {
+    try Self.encodeScalar(at: Int(handle), from: reader, to: out)
   }
 
   /// Writes the scalar object at `at` of a checked file as `BinaryPlistWriter` writes its

@@ -7,24 +7,17 @@
 /// checked as the tree reader checks it, then visited in the writer's order) that numbers the
 /// objects as the writer would: each container anew at each use, each scalar by its
 /// canonical encoding (the writer's bytes for the decoded value, so `1` and `1.0` differ and
-/// a UTF-16 string that is ASCII meets its ASCII twin). It keeps only the numbering: per
-/// object, where its scalar lies in the file or where its references start. The second pass
+/// a UTF-16 string that is ASCII meets its ASCII twin). It keeps only the numbering
+/// (`BinaryWriterOrder`, each scalar known by where it lies in the file). The second pass
 /// writes the objects in that order, each scalar encoded again from the file, to a streaming
 /// output.
-struct BinaryToBinaryConverter: BinaryKeyOrderVisitor {
+struct BinaryToBinaryConverter: BinaryKeyOrderVisitor, BinaryScalarEncoder {
   let reader: BinaryPlistReader
-  /// The output's objects in order: a scalar's offset in the file shifted left by two
-  /// (`scalarTag`), or a container's start in `references` with `arrayTag`/`dictionaryTag`.
-  var objects: [UInt64] = []
-  /// Per container, its count and then its references (keys then values for a dictionary).
-  var references: [UInt32] = []
-  /// Child references of the containers being walked, innermost last.
-  private var pending: [UInt32] = []
-  /// The containers being walked, innermost last: their output object and where their
-  /// children start in `pending`.
-  private var open: [(object: Int, children: Int)] = []
-  /// The canonical encodings seen, by output object.
-  private var unique: CanonicalScalarIndex
+  /// The output's objects in order.
+  var order: BinaryWriterOrder
+  /// The canonical encodings seen, by output object. Sized for every scalar object of the
+  /// file, it never grows.
+  private var unique: ScalarTable
   /// Scalar objects of the file numbered lately, by their index's low bits: (index + 1) in
   /// the high half, the output object in the low. The keys of records repeat, and a hit
   /// spares the encoding and the table; an array over every object of the file would hold
@@ -33,10 +26,6 @@ struct BinaryToBinaryConverter: BinaryKeyOrderVisitor {
   /// The canonical encoding of the scalar being numbered, and of one it is compared with.
   private let scratch = ByteOutput()
   private let candidate = ByteOutput()
-
-  static let scalarTag: UInt64 = 0
-  static let arrayTag: UInt64 = 1
-  static let dictionaryTag: UInt64 = 2
 
   /// The first pass over a whole file.
   ///
@@ -48,15 +37,15 @@ struct BinaryToBinaryConverter: BinaryKeyOrderVisitor {
     do { walk = try BinaryKeyOrderWalk(checking: bytes) } catch { throw .parse(error) }
     reader = walk.reader
     let count = reader.trailer.objectCount
-    unique = CanonicalScalarIndex(capacity: Self.scalarObjects(reader))
+    unique = ScalarTable(capacity: Self.scalarObjects(reader))
     // Room for a file whose containers are each used once (more grows); pages reserved
     // and never filled cost no memory.
-    objects.reserveCapacity(count)
     let objectBytes = reader.trailer.offsetTableOffset - BinaryPlistTrailer.headerLength
-    references.reserveCapacity(objectBytes / reader.trailer.objectRefSize + count)
+    order = BinaryWriterOrder(
+      objects: count, references: objectBytes / reader.trailer.objectRefSize + count)
     try walk.walkRoot(&self)
     // Only the numbering is needed from here on.
-    unique = CanonicalScalarIndex(capacity: 0)
+    unique = ScalarTable()
     recent = []
   }
 
@@ -77,73 +66,52 @@ struct BinaryToBinaryConverter: BinaryKeyOrderVisitor {
   mutating func scalar(_ index: Int, at start: Int, depth: Int, in reader: BinaryPlistReader)
     throws(StreamingConversionFailure)
   {
-    pending.append(try number(index, at: start))
+    try number(index, at: start)
   }
 
   mutating func openArray(count: Int, depth: Int) throws(StreamingConversionFailure) {
-    try openContainer()
+    do { try order.open(isDictionary: false, count: count) } catch { throw .encoding(error) }
   }
 
   func item(_ position: Int, depth: Int) {}
 
-  mutating func closeArray(count: Int, depth: Int) { closeContainer(Self.arrayTag, count) }
+  mutating func closeArray(count: Int, depth: Int) {
+    order.close()
+  }
 
   /// Numbers the keys, which the writer writes before the values.
   mutating func openDictionary(
     _ keys: ArraySlice<BinaryKey>, depth: Int, in reader: BinaryPlistReader
   ) throws(StreamingConversionFailure) {
-    try openContainer()
-    for key in keys { pending.append(try number(key.object, at: key.at)) }
+    do { try order.open(isDictionary: true, count: keys.count) } catch {
+      throw .encoding(error)
+    }
+    for key in keys { try number(key.object, at: key.at) }
   }
 
   func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader) {}
 
   mutating func closeDictionary(count: Int, depth: Int) {
-    closeContainer(Self.dictionaryTag, count)
-  }
-
-  private mutating func openContainer() throws(StreamingConversionFailure) {
-    try checkObjectCount()
-    open.append((objects.count, pending.count))
-    objects.append(0)
-  }
-
-  /// The innermost container's references move from `pending` to `references`, and it
-  /// becomes a child of the container around it.
-  private mutating func closeContainer(_ tag: UInt64, _ count: Int) {
-    let (object, children) = open.removeLast()
-    objects[object] = UInt64(references.count) << 2 | tag
-    references.append(UInt32(count))
-    references.append(contentsOf: pending[children...])
-    pending.removeSubrange(children...)
-    pending.append(UInt32(object))
-  }
-
-  private func checkObjectCount() throws(StreamingConversionFailure) {
-    guard objects.count < Int(UInt32.max) - 2 else {
-      throw .encoding(
-        PlistEncodingError(
-          format: .binary, reason: "more than \(UInt32.max - 2) distinct objects", path: ""))
-    }
+    order.close()
   }
 
   /// The output object of the scalar object `index` at `at`: the one numbered for an equal
   /// canonical encoding, or a new one.
-  private mutating func number(_ index: Int, at: Int) throws(StreamingConversionFailure)
-    -> UInt32
-  {
+  private mutating func number(_ index: Int, at: Int) throws(StreamingConversionFailure) {
     let cached = recent[index & (recent.count - 1)]
-    if cached >> 32 == UInt64(index + 1) { return UInt32(truncatingIfNeeded: cached) }
+    if cached >> 32 == UInt64(index + 1) {
+      return order.refer(to: UInt32(truncatingIfNeeded: cached))
+    }
     scratch.truncate(to: 0)
     try parsing { () throws(PlistParseError) in
       try Self.encodeScalar(at: at, from: reader, to: scratch)
     }
-    let hash = unique.hash(scratch.buffered(0..<scratch.position))
+    let hash = unique.hash(bytes: scratch.buffered(0..<scratch.position))
     let (found, slot) = unique.find(hash: hash) { object in
       // The same object of the file again (missed by `recent`, whose slot another took):
       // equal without encoding it a second time, which made alternating long strings
       // quadratic.
-      let stored = Int(objects[object] >> 2)
+      let stored = Int(order.handle(of: object))
       if stored == at { return true }
       candidate.truncate(to: 0)
       // Numbered objects were encoded once already: this cannot fail.
@@ -153,16 +121,14 @@ struct BinaryToBinaryConverter: BinaryKeyOrderVisitor {
       return Platform.bytesEqual(
         scratch.buffered(0..<scratch.position), candidate.buffered(0..<candidate.position))
     }
-    let output: Int
+    let output: UInt32
     if let found {
-      output = found
+      output = UInt32(found)
+      order.refer(to: output)
     } else {
-      try checkObjectCount()
-      output = objects.count
-      objects.append(UInt64(at) << 2 | Self.scalarTag)
-      unique.insert(output, hash: hash, at: slot)
+      do { output = try order.add(scalar: UInt64(at)) } catch { throw .encoding(error) }
+      unique.insert(Int(output), hash: hash, at: slot)
     }
     recent[index & (recent.count - 1)] = UInt64(index + 1) << 32 | UInt64(output)
-    return UInt32(output)
   }
 }

@@ -20,7 +20,7 @@ struct ScalarPool {
     // decoded from base64 take less), and pages never written cost nothing, where growing
     // from half held both buffers at once (3.1 times a 10 MB input of non-ASCII text).
     bytes = ByteOutput(reservingCapacity: expectedBytes)
-    table = ScalarTable(expected: expectedBytes / 16)
+    table = ScalarTable(capacity: expectedBytes / 32)
     starts.reserveCapacity(expectedBytes / 32)
   }
 
@@ -49,8 +49,8 @@ struct ScalarPool {
       bytes.truncate(to: start)
       return UInt32(found)
     }
-    table.insert(index: count, hash: hash, at: slot)
     starts.append(bytes.position)
+    table.insert(count - 1, hash: hash, at: slot)
     return UInt32(count - 1)
   }
 }

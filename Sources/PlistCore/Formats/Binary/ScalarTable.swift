@@ -1,85 +1,75 @@
-/// The binary writer's uniquing table: equal scalars (same type, same bits) map to one
-/// object. Open addressing with linear probing over a seeded multiply-mix hash, because
-/// `Dictionary`'s SipHash dominated the writer's profile. The seed is random per table, so
-/// crafted collisions cannot make writing quadratic on purpose.
+/// The binary writers' one uniquing table: equal scalars (same type, same bits, or the same
+/// encoded bytes) map to one entry, for the tree's writer, the compact storage's pool, the
+/// binary-to-binary converter and the canonical domain's index. Open addressing with linear
+/// probing over a seeded multiply-mix hash, because `Dictionary`'s SipHash dominated the
+/// writer's profile. The seed is random per table, so crafted collisions cannot make writing
+/// quadratic on purpose.
+///
+/// At most three quarters full, and no larger than that needs: a table is sized for the
+/// entries its caller expects (the converter's, for every scalar object of the file), not
+/// rounded up to a power of two, which had left some tables nearly twice the room they used
+/// (on binary → binary, the table is a large part of what is held beside the input). What an
+/// entry is stays the caller's: it says whether an entry is the one looked for.
 struct ScalarTable {
-  /// Per slot: the object's index + 1 in the low 32 bits (0 marks an empty slot) and the
-  /// high half of its hash in the high 32 bits. That half places it (so the table can grow
-  /// without the full hashes) and settles most mismatches without looking at the object.
+  /// Per slot: the entry + 1 in the low 32 bits (0 marks an empty slot) and the high half of
+  /// its hash in the high 32 bits. That half places it (so the table grows without asking
+  /// for any hash again) and settles most mismatches without looking at the entry, in the
+  /// one cache line the probe reads anyway.
   private var slots: [UInt64]
   private var count = 0
   private let seed = UInt64.random(in: .min ... .max)
 
-  /// - Parameter expected: How many objects may be looked up: the table starts with room
-  ///   for half of them without growing (a 10 MB plist's table grew eight times, each time
-  ///   zeroing a new one and placing every entry again).
-  init(expected: Int = 0) {
-    var count = 1024
-    while count < expected / 2 && count < 1 << 24 { count *= 2 }
-    slots = Self.emptySlots(count)
+  /// - Parameter capacity: How many entries it takes before it grows.
+  init(capacity: Int = 0) {
+    slots = Self.emptySlots(max(1024, capacity + capacity / 3 + 1))
   }
 
   /// Zeroed slots; a large table asks for huge pages before its zeros are written (the
-  /// tables a 10 MB plist grows through took 1,000 page faults).
-  private static func emptySlots(_ count: Int) -> [UInt64] {
-    [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+  /// tables a 10 MB plist grew through took 1,000 page faults).
+  private static func emptySlots(_ size: Int) -> [UInt64] {
+    [UInt64](unsafeUninitializedCapacity: size) { buffer, initialized in
       Platform.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
       buffer.initialize(repeating: 0)
-      initialized = count
+      initialized = size
     }
   }
 
-  /// The index of an object equal to `scalar` among `objects`, or nil; when nil, the slot
-  /// for `scalar` is returned too, to record it with `insert`.
-  func find(_ scalar: PlistValue, hash: UInt64, in objects: (Int) -> PlistValue?) -> (Int?, Int) {
-    let mask = slots.count - 1
-    let tag = hash >> 32
-    var slot = Int(truncatingIfNeeded: tag) & mask
-    while slots[slot] != 0 {
-      let stored = slots[slot]
-      if stored >> 32 == tag, let object = objects(Int(stored & 0xFFFF_FFFF) - 1),
-        Self.same(object, scalar)
-      {
-        return (Int(stored & 0xFFFF_FFFF) - 1, slot)
-      }
-      slot = (slot + 1) & mask
-    }
-    return (nil, slot)
+  /// The slot where a hash's high half starts its probe: that half scaled to the slots'
+  /// count (a multiply and a shift, where a power-of-two count would take a mask).
+  @inline(__always)
+  private static func home(_ tag: UInt64, among count: Int) -> Int {
+    Int(truncatingIfNeeded: (tag &* UInt64(count)) >> 32)
   }
 
-  /// `find(_:hash:in:)` for objects known only by their encoded bytes (a canonical binary
-  /// file's, where equal bytes are equal objects): `matches` says whether object `index`
-  /// is the one looked for.
+  /// The entry that `matches` says is the one looked for, or nil; when nil, the slot for it
+  /// is returned too, to record it with `insert`.
   func find(hash: UInt64, matching matches: (Int) -> Bool) -> (Int?, Int) {
-    let mask = slots.count - 1
     let tag = hash >> 32
-    var slot = Int(truncatingIfNeeded: tag) & mask
+    var slot = Self.home(tag, among: slots.count)
     while slots[slot] != 0 {
       let stored = slots[slot]
       if stored >> 32 == tag, matches(Int(stored & 0xFFFF_FFFF) - 1) {
         return (Int(stored & 0xFFFF_FFFF) - 1, slot)
       }
-      slot = (slot + 1) & mask
+      slot = slot + 1 == slots.count ? 0 : slot + 1
     }
     return (nil, slot)
   }
 
-  /// Records the object at `index` (below 2^32 - 1, as binary references are at most 32 bits
-  /// here) in the slot `find` returned.
-  mutating func insert(index: Int, hash: UInt64, at slot: Int) {
-    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+  /// Records `entry` (below 2^32 - 1) in the slot `find` returned.
+  mutating func insert(_ entry: Int, hash: UInt64, at slot: Int) {
+    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(entry + 1)
     count += 1
-    if count * 2 > slots.count { grow() }
+    if count * 4 > slots.count * 3 { grow() }
   }
 
   /// Doubles the slots.
   private mutating func grow() {
     let old = slots
     slots = Self.emptySlots(old.count * 2)
-    let mask = slots.count - 1
     for stored in old where stored != 0 {
-      var target = Int(truncatingIfNeeded: stored >> 32) & mask
-      while slots[target] != 0 { target = (target + 1) & mask }
+      var target = Self.home(stored >> 32, among: slots.count)
+      while slots[target] != 0 { target = target + 1 == slots.count ? 0 : target + 1 }
       slots[target] = stored
     }
   }
@@ -104,6 +94,7 @@ struct ScalarTable {
     }
   }
 
+  /// The hash of a scalar, by type and exact bits.
   func hash(_ scalar: PlistValue) -> UInt64 {
     switch scalar {
     case .string(let s):
@@ -130,13 +121,7 @@ struct ScalarTable {
   }
 
   /// The hash of an object's encoded bytes.
-  func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { Self.hash(bytes: bytes, seed: seed) }
-
-  /// The hash of an object's encoded bytes under a given seed: this table's, and
-  /// `CanonicalScalarIndex`'s, which places objects by the same hash.
-  static func hash(bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
-    mix(bytes: bytes, seed: seed, tag: 8)
-  }
+  func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { mix(bytes: bytes, tag: 8) }
 
   private func mix(bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
     Self.mix(bytes: bytes, seed: seed, tag: tag)

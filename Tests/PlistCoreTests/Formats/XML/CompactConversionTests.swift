@@ -15,7 +15,9 @@ struct CompactConversionTests {
         // Nil only above 4 GiB; no bytes then, which differ from the tree's.
         guard let plist = try XMLPlistReader.readCompact(buffer) else { return [] }
         let out = ByteOutput()
-        CompactPlistWriter.write(plist, to: out)
+        // An encoding error (more objects than a file holds) cannot happen here; none
+        // differs from the tree's bytes.
+        guard (try? CompactPlistWriter.write(plist, to: out)) != nil else { return [] }
         return out.finish()
       }
     }
@@ -70,6 +72,16 @@ struct CompactConversionTests {
     let xml = try PropertyList.encode(value, as: .xml)
     #expect(Self.compact(xml) != nil)
     Self.expectSame(xml)
+  }
+
+  /// More distinct scalars than the pool's table is first sized for (from the text's
+  /// length, 16,384 slots here, three quarters of them used before it grows), so that it
+  /// grows and places every scalar again; those inserted about then are met once more (one
+  /// placed wrongly would be written twice).
+  @Test func scalarsPastThePoolsFirstSize() {
+    let strings = (0..<20_000).map { "<string>s\($0)</string>" }
+    let body = strings.joined() + strings[12_000..<13_000].joined()
+    Self.expectSame(Self.wrap("<array>\(body)</array>"))
   }
 
   /// A plist document around `body`.
