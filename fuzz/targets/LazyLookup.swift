@@ -95,7 +95,7 @@ private func compareRewrites(_ bytes: UnsafeBufferPointer<UInt8>, _ read: PlistD
     precondition(old?.found == (dictionary[key] != nil), "whether \(key) is there")
     precondition(old?.value == dictionary[key], "the value of \(key)")
     for value in values {
-      guard let rewrite = file.rewrite(setting: key, to: value) else {
+      guard var rewrite = file.rewrite(setting: key, to: value) else {
         // Only a container as the new value is left to the full write.
         precondition(value.type == .array || value.type == .dictionary, "\(value) left over")
         continue

@@ -69,7 +69,7 @@ struct EncodedBinaryWriter: BinaryScalarEncoder {
 
   /// More objects than a file holds, as the encoder's error.
   private static func tooLarge(_ error: PlistEncodingError) -> EncodingError {
-    .invalidValue((), .init(codingPath: [], debugDescription: error.description))
+    .invalidValue((), .init(codingPath: [], debugDescription: "Cannot write \(error.reason)."))
   }
 
   /// Writes scalar `handle`.

@@ -135,7 +135,9 @@ private enum OneKeyFile {
         out.append(UnsafeBufferPointer(rebasing: all[slot.replaced.upperBound...]))
       }
     case .binary(let file):
-      guard let rewrite = file.rewrite(setting: key, to: value) else { return nil }
+      // A variable the closure holds, so that writing uses up its numbering in place
+      // instead of copying it.
+      guard var rewrite = file.rewrite(setting: key, to: value) else { return nil }
       return { out in rewrite.write(to: out) }
     }
   }

@@ -33,7 +33,7 @@ extension BinaryCanonicalDomain {
     return payload + size - start
   }
 
-  /// The writer's flattening, checked over the file's references: each container is the
+  /// The writer's numbering, checked over the file's references: each container is the
   /// next object (the writer never shares one), then its keys, then its values, depth
   /// first; each scalar an earlier object or the next one.
   struct Walk {

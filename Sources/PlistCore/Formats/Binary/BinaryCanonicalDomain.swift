@@ -44,7 +44,7 @@ struct BinaryCanonicalDomain {
     refSize = width
     guard Self.keysInOrder(bytes, starts, count: count, references: root.keys, width: width)
     else { return nil }
-    // Values: each scalar an earlier object or the next one; containers flattened in place.
+    // Values: each scalar an earlier object or the next one; containers numbered in place.
     var values: [Int] = []
     values.reserveCapacity(count)
     var walk = Walk(
@@ -209,7 +209,7 @@ struct BinaryCanonicalDomain {
   private static func uniqueObjects(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: [Int])
     -> (ScalarTable, containers: Bool)?
   {
-    // Room for every object without growing (half the slots used at most).
+    // Room for every object without growing.
     var table = ScalarTable(capacity: starts.count)
     var containers = false
     for index in 1..<(starts.count - 1) {

@@ -2,7 +2,7 @@
 
 extension BinaryCanonicalDomain {
   /// The file with `key` set to `value`, as the writer writes the changed dictionary, or nil
-  /// for a value this does not write (a container: the full write flattens it).
+  /// for a value this does not write (a container: the full write numbers it).
   ///
   /// Objects are known here by their old index (equal scalars have equal bytes in a
   /// canonical file), plus two for a new key and a new value; going over the new keys and
@@ -102,7 +102,7 @@ struct BinaryDomainRewrite: BinaryScalarEncoder {
   }
 
   /// Numbers a value: a scalar where it first occurs; an old container, then its keys and
-  /// its values, as the writer flattens it.
+  /// its values, as the writer numbers it.
   private mutating func visit(_ object: Int) throws(PlistEncodingError) {
     guard object < domain.starts.count - 1,
       let box = BinaryCanonicalDomain.container(domain.bytes, at: domain.starts[object])
@@ -123,8 +123,8 @@ struct BinaryDomainRewrite: BinaryScalarEncoder {
     numbers[object] = try order.add(scalar: UInt64(object)) + 1
   }
 
-  /// Writes the new file.
-  consuming func write(to out: ByteOutput) {
+  /// Writes the new file, once (the numbering is used up).
+  mutating func write(to out: ByteOutput) {
     var order = self.order
     self.order = BinaryWriterOrder()
     order.emit(to: out, &self)

@@ -1,7 +1,7 @@
 /// Writes `bplist00`: objects numbered in the writers' one order (`BinaryWriterOrder`:
-/// depth-first, a container, then its keys, then its values), equal scalars stored once (compared by type and
-/// exact bits, so `1`, `1.0` and `true` stay distinct), dictionary keys sorted, and the
-/// smallest reference and offset widths that fit.
+/// depth-first, a container, then its keys, then its values), equal scalars stored once
+/// (compared by type and exact bits, so `1`, `1.0` and `true` stay distinct), dictionary
+/// keys sorted, and the smallest reference and offset widths that fit.
 struct BinaryPlistWriter: BinaryScalarEncoder {
   typealias Failure = Never
   private var order = BinaryWriterOrder()

@@ -24,7 +24,8 @@ struct BinaryWriterOrder {
   ///
   /// A buffer of its own rather than an `Array`: writing a reference is the numbering's
   /// hottest step, and `Array`'s uniqueness and capacity checks made the numbering cost
-  /// twice as much. Copies of the order share it; each writer uses one copy at a time.
+  /// twice as much. Copies of the order share it: a writer numbers with one copy and writes
+  /// with that copy, once (`emit` traps if called again).
   private var references: UnsafeMutablePointer<UInt32>
   /// How many entries of `references` are taken, and how many it has room for.
   private var referenceCount = 1
@@ -37,6 +38,8 @@ struct BinaryWriterOrder {
   private var end = 1
   /// The same for the containers around it, innermost last.
   private var outer: [(cursor: Int, end: Int)] = []
+  /// Whether `emit` has used the order up.
+  private var emitted = false
 
   private final class Allocation {
     var pointer: UnsafeMutablePointer<UInt32>
@@ -123,7 +126,9 @@ struct BinaryWriterOrder {
   private mutating func grow(to minimum: Int) {
     referenceCapacity = max(minimum, 2 * referenceCapacity)
     let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: referenceCapacity)
-    larger.initialize(from: references, count: referenceCount)
+    // As raw bytes: the slots of open containers are not written yet.
+    UnsafeMutableRawPointer(larger).copyMemory(
+      from: references, byteCount: referenceCount * MemoryLayout<UInt32>.stride)
     references = larger
     allocation = Allocation(larger)
   }
@@ -160,6 +165,8 @@ struct BinaryWriterOrder {
     width: (UInt64) -> Int = BinaryPlistWriter.byteWidth
   ) throws(Scalars.Failure) {
     precondition(outer.isEmpty, "a container left open")
+    precondition(!emitted, "an order written twice")
+    emitted = true
     let fileStart = out.position
     let referenceWidth = width(UInt64(objects.count))
     out.append("bplist00")

@@ -19,9 +19,11 @@ struct ScalarTable {
   private var count = 0
   private let seed = UInt64.random(in: .min ... .max)
 
-  /// - Parameter capacity: How many entries it takes before it grows.
+  /// - Parameter capacity: How many entries it takes before it grows. Estimates from an
+  ///   input's size are held to 2^24 slots (128 MB) at first: a huge input with few distinct
+  ///   scalars should not pay for room it never uses (beyond that, the table grows).
   init(capacity: Int = 0) {
-    slots = Self.emptySlots(max(1024, capacity + capacity / 3 + 1))
+    slots = Self.emptySlots(min(max(1024, capacity + capacity / 3 + 1), 1 << 24))
   }
 
   /// Zeroed slots; a large table asks for huge pages before its zeros are written (the

@@ -47,7 +47,7 @@ struct BinaryCanonicalDomainTests {
         dictionary[key] = value
         let expected = try? PropertyList.encode(.dictionary(dictionary), as: .binary)
         dictionary[key] = saved
-        guard let rewrite = file.rewrite(setting: key, to: value) else {
+        guard var rewrite = file.rewrite(setting: key, to: value) else {
           #expect(!isScalar(value), "\(note): \(key) = \(value) left to the full write")
           continue
         }
@@ -213,7 +213,7 @@ struct BinaryCanonicalDomainTests {
     }
     let bytes = try PropertyList.encode(.dictionary(dictionary), as: .binary)
     let rewritten: [UInt8]? = bytes.withUnsafeBufferPointer { buffer in
-      guard let rewrite = BinaryCanonicalDomain(buffer)?.rewrite(setting: "Key1", to: "v3 é")
+      guard var rewrite = BinaryCanonicalDomain(buffer)?.rewrite(setting: "Key1", to: "v3 é")
       else { return nil }
       let out = ByteOutput()
       rewrite.write(to: out)

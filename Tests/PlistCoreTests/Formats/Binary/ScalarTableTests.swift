@@ -4,7 +4,8 @@ import Testing
 
 /// `ScalarTable`, the binary writers' one uniquing table: what was inserted is found again,
 /// by its own hash, after the table has grown past its first size several times (each
-/// growth places every entry again by the half of its hash it keeps), and nothing else is.
+/// growth places every entry again by the half of its hash it keeps), and nothing else is;
+/// and `ScalarPool`, which interns the compact storage's encodings through it.
 @Suite("Scalar table")
 struct ScalarTableTests {
   /// Inserts `count` distinct encodings into a table sized for `capacity`, then looks each
@@ -40,5 +41,24 @@ struct ScalarTableTests {
   @Test("a table sized for its entries")
   func sized() {
     expectFound(count: 5_000, capacity: 5_000)
+  }
+
+  @Test("the pool's encodings interned again after its table grew")
+  func poolGrows() {
+    // Sized for no input: 1,024 slots, so 5,000 encodings make the table grow three times,
+    // each entry placed by the hash it was inserted with.
+    var pool = ScalarPool(expectedBytes: 0)
+    let encodings = (0..<5000).map { Array("s\($0)".utf8) }
+    for round in 0..<2 {
+      for (id, encoding) in encodings.enumerated() {
+        let start = pool.end
+        pool.bytes.append(encoding)
+        #expect(pool.intern(from: start) == UInt32(id), "round \(round)")
+      }
+    }
+    #expect(pool.count == encodings.count)
+    for (id, encoding) in encodings.enumerated() {
+      #expect(Array(pool.encoding(UInt32(id))) == encoding)
+    }
   }
 }

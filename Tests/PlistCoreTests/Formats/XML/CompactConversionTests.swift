@@ -74,16 +74,6 @@ struct CompactConversionTests {
     Self.expectSame(xml)
   }
 
-  /// More distinct scalars than the pool's table is first sized for (from the text's
-  /// length, 16,384 slots here, three quarters of them used before it grows), so that it
-  /// grows and places every scalar again; those inserted about then are met once more (one
-  /// placed wrongly would be written twice).
-  @Test func scalarsPastThePoolsFirstSize() {
-    let strings = (0..<20_000).map { "<string>s\($0)</string>" }
-    let body = strings.joined() + strings[12_000..<13_000].joined()
-    Self.expectSame(Self.wrap("<array>\(body)</array>"))
-  }
-
   /// A plist document around `body`.
   static func wrap(_ body: String) -> String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n"
