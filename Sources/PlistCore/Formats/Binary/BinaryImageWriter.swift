@@ -1,6 +1,6 @@
 /// Writes an uncompacted `bplist00` image object by object, each after its children (a
 /// container's references are then known): what a text reader makes instead of a value tree
-/// for `FileAccess.convert` (`JSONImageVisitor`, `OpenStepImageVisitor`). Equal scalars are not
+/// for `PropertyListConversion` (`JSONImageVisitor`, `OpenStepImageVisitor`). Equal scalars are not
 /// merged, except keys written lately (records repeat a few keys); references are four bytes
 /// wide. The converters that read binary without a tree then write from the image exactly
 /// what the tree's writers would.

@@ -13,7 +13,7 @@
 ///   so its error names no byte: walks that count in other orders report the same error.
 /// A reuse is checked for depth first, then charged in full. Where a file breaks both limits,
 /// or one limit and another check, the walks may meet one problem before the other; the
-/// conversions then report the tree reader's error (`FileAccess.convert`).
+/// conversions then report the tree reader's error (`PropertyListConversion`).
 extension BinaryPlistReader {
   /// At most how many values a file of `size` bytes may unfold to: 4 per byte. Every use of
   /// an object costs at least a byte (a reference), so a file that CoreFoundation or

@@ -147,9 +147,9 @@ enum StreamingConversionFailure: Error {
   case encoding(PlistEncodingError)
 }
 
-/// Binary to XML, streamed (`FileAccess.convert`).
+/// Binary to XML, streamed (`PropertyListConversion`).
 typealias BinaryToXMLConverter = BinaryStreamingConverter<XMLPlistWriter>
-/// Binary to JSON, streamed (`FileAccess.convert`).
+/// Binary to JSON, streamed (`PropertyListConversion`).
 typealias BinaryToJSONConverter = BinaryStreamingConverter<JSONPlistWriter>
-/// Binary to OpenStep, streamed (`FileAccess.convert`).
+/// Binary to OpenStep, streamed (`PropertyListConversion`).
 typealias BinaryToOpenStepConverter = BinaryStreamingConverter<OpenStepWriter>

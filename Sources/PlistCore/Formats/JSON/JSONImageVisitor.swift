@@ -1,5 +1,5 @@
 /// Writes a JSON text as an uncompacted `bplist00` image (`BinaryImageWriter`) that decodes
-/// to the same value: what `FileAccess.convert` converts from instead of a value tree. A
+/// to the same value: what `PropertyListConversion` converts from instead of a value tree. A
 /// JSON file's tree is about twice the file (24-byte values, a heap object for each string
 /// over 15 bytes), and the text and the tree were both held at the end of the read (3.4 to
 /// 3.6 times the input); the image is about the size of the text, and the text can go once
