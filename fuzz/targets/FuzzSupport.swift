@@ -63,7 +63,7 @@ func compareStreaming(_ bytes: [UInt8], _ value: PlistValue?) {
         case .openStep: try BinaryToOpenStepConverter.convert(buffer, to: out)
         default:
           var converter = try BinaryToBinaryConverter(buffer)
-          do { try converter.emit(to: out) } catch {
+          do { try converter.writeObjects(to: out) } catch {
             preconditionFailure("binary rewrite of a checked file: \(error)")
           }
         }

@@ -101,7 +101,7 @@ private func compareRewrites(_ bytes: UnsafeBufferPointer<UInt8>, _ read: PlistD
         continue
       }
       let out = ByteOutput()
-      rewrite.write(to: out)
+      rewrite.writeObjects(to: out)
       let saved = dictionary[key]
       dictionary[key] = value
       let full = try? PropertyList.encode(.dictionary(dictionary), as: .binary)

@@ -8,7 +8,7 @@
 /// values; a scalar equal to one already numbered reuses its number.
 struct EncodedBinaryWriter: BinaryScalarEncoder {
   typealias Failure = Never
-  private var order = BinaryWriterOrder()
+  var order = BinaryWriterOrder()
   /// The distinct scalars, by handle.
   private var scalars: [EncodedValue] = []
   /// Their object numbers, as Foundation's encoder uniques them.
@@ -17,10 +17,8 @@ struct EncodedBinaryWriter: BinaryScalarEncoder {
   static func write(_ value: EncodedValue) throws(EncodingError) -> [UInt8] {
     var writer = EncodedBinaryWriter()
     try writer.number(value, depth: 0)
-    var order = writer.order
-    writer.order = BinaryWriterOrder()
     let out = ByteOutput()
-    order.emit(to: out, &writer, width: Self.minimumByteCount)
+    writer.writeObjects(to: out, width: Self.minimumByteCount)
     return out.finish()
   }
 

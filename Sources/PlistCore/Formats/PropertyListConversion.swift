@@ -122,7 +122,7 @@ enum PropertyListConversion {
         try BinaryToBinaryConverter(buffer)
       }
       try output { (out) throws(PlistError) in
-        do throws(PlistParseError) { try converter.emit(to: out) } catch {
+        do throws(PlistParseError) { try converter.writeObjects(to: out) } catch {
           throw .parse(error, source: source)
         }
       }

@@ -138,7 +138,7 @@ private enum OneKeyFile {
       // A variable the closure holds, so that writing uses up its numbering in place
       // instead of copying it.
       guard var rewrite = file.rewrite(setting: key, to: value) else { return nil }
-      return { out in rewrite.write(to: out) }
+      return { out in rewrite.writeObjects(to: out) }
     }
   }
 }

@@ -59,7 +59,7 @@ struct BinaryDomainRewrite: BinaryScalarEncoder {
   /// until it is met). Containers are never shared, so they need none.
   private var numbers: [UInt32] = []
   /// The new file's objects; a scalar's handle is its index here.
-  private var order = BinaryWriterOrder()
+  var order = BinaryWriterOrder()
 
   init(
     domain: BinaryCanonicalDomain, count: Int, position: Int, inserted: Bool, keyObject: Int,
@@ -121,13 +121,6 @@ struct BinaryDomainRewrite: BinaryScalarEncoder {
   private mutating func see(_ object: Int) throws(PlistEncodingError) {
     if numbers[object] != 0 { return order.refer(to: numbers[object] - 1) }
     numbers[object] = try order.add(scalar: UInt64(object)) + 1
-  }
-
-  /// Writes the new file, once (the numbering is used up).
-  mutating func write(to out: ByteOutput) {
-    var order = self.order
-    self.order = BinaryWriterOrder()
-    order.emit(to: out, &self)
   }
 
   /// Writes scalar `handle`: an old object's bytes, or the new key's or value's.

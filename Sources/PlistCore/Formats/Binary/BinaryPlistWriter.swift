@@ -4,7 +4,7 @@
 /// keys sorted, and the smallest reference and offset widths that fit.
 struct BinaryPlistWriter: BinaryScalarEncoder {
   typealias Failure = Never
-  private var order = BinaryWriterOrder()
+  var order = BinaryWriterOrder()
   /// The distinct scalars, by handle.
   private var scalars: [PlistValue] = []
   /// Their object numbers, by type and exact bits.
@@ -23,9 +23,7 @@ struct BinaryPlistWriter: BinaryScalarEncoder {
     writer.order = BinaryWriterOrder(objects: size.objects, references: size.references)
     writer.unique = ScalarTable(capacity: size.objects / 2)
     try writer.number(value, depth: 0)
-    var order = writer.order
-    writer.order = BinaryWriterOrder()
-    order.emit(to: out, &writer)
+    writer.writeObjects(to: out)
   }
 
   /// At most how many objects, and exactly how many references, a value needs: reserving

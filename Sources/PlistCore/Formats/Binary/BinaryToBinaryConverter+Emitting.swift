@@ -1,16 +1,8 @@
-/// The second pass of `BinaryToBinaryConverter`, and the canonical encoding both passes use.
+/// The second pass of `BinaryToBinaryConverter` (`writeObjects`: the numbered objects, the
+/// offset table and the trailer, as `BinaryPlistWriter` lays them out; it throws
+/// `PlistParseError` only if a scalar the first pass read could not be read again), and the
+/// canonical encoding both passes use.
 extension BinaryToBinaryConverter {
-  /// Writes the numbered objects, the offset table and the trailer, as `BinaryPlistWriter`
-  /// lays them out.
-  ///
-  /// - Parameter out: Where the file goes (drained as it fills).
-  /// - Throws: `PlistParseError` only if a scalar the first pass read could not be read again.
-  mutating func emit(to out: ByteOutput) throws(PlistParseError) {
-    var order = self.order
-    self.order = BinaryWriterOrder()
-    try order.emit(to: out, &self)
-  }
-
   /// Writes the scalar whose marker is at `handle` in the file.
   func append(_ handle: UInt64, to out: ByteOutput) throws(PlistParseError) {
     try Self.encodeScalar(at: Int(handle), from: reader, to: out)

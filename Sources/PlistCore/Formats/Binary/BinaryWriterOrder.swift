@@ -200,10 +200,30 @@ struct BinaryWriterOrder {
   }
 }
 
-/// How a writer of `bplist00` encodes its scalars, each known by the handle it numbered it
-/// with (`BinaryWriterOrder.add(scalar:)`).
+/// A writer of `bplist00`: the order it numbered its objects in, and how it encodes its
+/// scalars, each known by the handle it numbered it with (`BinaryWriterOrder.add(scalar:)`).
 protocol BinaryScalarEncoder {
   associatedtype Failure: Error
+  /// The writer's numbering, which `writeObjects` uses up.
+  var order: BinaryWriterOrder { get set }
   /// Appends scalar `handle`'s object: its marker, any count, its payload.
   mutating func append(_ handle: UInt64, to out: ByteOutput) throws(Failure)
+}
+
+extension BinaryScalarEncoder {
+  /// Writes the file in the writer's numbering (`BinaryWriterOrder.emit`), which is used up.
+  /// The order is taken out of the writer while it writes, because writing hands it the
+  /// writer itself to encode the scalars.
+  ///
+  /// - Parameters:
+  ///   - out: Where the file goes, from its `position` (drained as it fills).
+  ///   - width: How many bytes hold a number up to the value given.
+  /// - Throws: What encoding a scalar throws.
+  mutating func writeObjects(
+    to out: ByteOutput, width: (UInt64) -> Int = BinaryPlistWriter.byteWidth
+  ) throws(Failure) {
+    var order = self.order
+    self.order = BinaryWriterOrder()
+    try order.emit(to: out, &self, width: width)
+  }
 }

@@ -18,7 +18,7 @@ struct CompactPlistWriter: BinaryScalarEncoder {
   private let containers: UnsafeBufferPointer<CompactPlist.Container>
   /// Each scalar's object number, `unnumbered` until it is met.
   private let numbers: UnsafeMutableBufferPointer<UInt32>
-  private var order: BinaryWriterOrder
+  var order: BinaryWriterOrder
   /// The number of a scalar not met yet.
   private static let unnumbered = UInt32.max
 
@@ -32,9 +32,7 @@ struct CompactPlistWriter: BinaryScalarEncoder {
         var writer = CompactPlistWriter(plist, children: children, containers: containers)
         defer { writer.numbers.deallocate() }
         try writer.number(plist.root)
-        var order = writer.order
-        writer.order = BinaryWriterOrder()
-        order.emit(to: out, &writer)
+        writer.writeObjects(to: out)
       }
     }
   }

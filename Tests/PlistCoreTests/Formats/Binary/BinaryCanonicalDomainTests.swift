@@ -52,7 +52,7 @@ struct BinaryCanonicalDomainTests {
           continue
         }
         let out = ByteOutput()
-        rewrite.write(to: out)
+        rewrite.writeObjects(to: out)
         #expect(
           out.finish() == expected, "\(note): \(key) = \(value)", sourceLocation: sourceLocation)
       }
@@ -216,7 +216,7 @@ struct BinaryCanonicalDomainTests {
       guard var rewrite = BinaryCanonicalDomain(buffer)?.rewrite(setting: "Key1", to: "v3 é")
       else { return nil }
       let out = ByteOutput()
-      rewrite.write(to: out)
+      rewrite.writeObjects(to: out)
       return out.finish()
     }
     let written = try #require(rewritten)

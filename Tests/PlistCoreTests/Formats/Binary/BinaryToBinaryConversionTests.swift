@@ -12,7 +12,7 @@ struct BinaryToBinaryConversionTests {
     bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
       guard var converter = try? BinaryToBinaryConverter(buffer) else { return nil }
       let out = ByteOutput()
-      guard (try? converter.emit(to: out)) != nil else { return nil }
+      guard (try? converter.writeObjects(to: out)) != nil else { return nil }
       return out.finish()
     }
   }
