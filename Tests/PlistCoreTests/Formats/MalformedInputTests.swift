@@ -199,6 +199,11 @@ struct MalformedInputTests {
       "<0f1>", "openstep: line 1, column 5: unexpected '>', expected the second hex digit of a byte"
     ),
     ("\"a\\UD800\"", "openstep: line 1, column 3: \\U escape is an unpaired high surrogate"),
+    ("'\\UDC00'", "openstep: line 1, column 2: \\U escape is an unpaired low surrogate"),
+    ("\"\\UD83D\\U41\"", "openstep: line 1, column 2: \\U escape is an unpaired high surrogate"),
+    ("\"\\UD83D\\Ux\"", "openstep: line 1, column 8: \\U escape without hex digits"),
+    ("\"a\\U\"", "openstep: line 1, column 3: \\U escape without hex digits"),
+    ("\"ab", "openstep: line 1, column 4: unexpected end of input while reading a quoted string"),
     ("( a ) junk", "openstep: line 1, column 7: unexpected 'j', expected the end of the input"),
     ("/* never closed", "openstep: line 1, column 1: unterminated /* comment"),
     ("{ a = (b; }", "openstep: line 1, column 9: unexpected ';', expected ',' or ')'"),
@@ -216,7 +221,15 @@ struct MalformedInputTests {
       "json: line 1, column 1: integer 18446744073709551616 is outside −2^63 … 2^64−1"
     ),
     ("1e400", "json: line 1, column 1: number 1e400 is out of range"),
-    ("\"\\ud800\"", "json: line 1, column 2: \\u escape is an unpaired surrogate"),
+    ("\"\\ud800\"", "json: line 1, column 2: \\u escape is an unpaired high surrogate"),
+    ("\"\\udc00\"", "json: line 1, column 2: \\u escape is an unpaired low surrogate"),
+    ("\"\\ud83d\\u0041\"", "json: line 1, column 2: \\u escape is an unpaired high surrogate"),
+    ("\"\\ud83d\\u00zz\"", "json: line 1, column 8: \\u escape needs four hex digits"),
+    ("\"a\tb\"", "json: line 1, column 3: control character in a string (escape it)"),
+    ("\"a\\q\"", "json: line 1, column 3: unknown escape \\q"),
+    ("\"ab", "json: line 1, column 4: unexpected end of input while reading a string"),
+    ("[1 2]", "json: line 1, column 4: unexpected '2', expected ',' or ']'"),
+    ("{\"a\": 1 \"b\"}", "json: line 1, column 9: unexpected '\"', expected ',' or '}'"),
     ("[01]", "json: line 1, column 3: unexpected '1', expected ',' or ']'"),
     ("", "json: the input is empty"),
   ])

@@ -83,9 +83,7 @@ struct BinaryWalk {
   private mutating func walkArray<V: BinaryVisitor>(
     at start: Int, depth: Int, height: inout Int, _ visitor: inout V
   ) throws(PlistParseError) -> V.Value {
-    try reader.checkContainerDepth(depth, at: start)
-    let (count, payload) = try reader.countAndPayload(at: start, info: Int(bytes[start] & 0x0F))
-    let refs = try reader.referenceRange(payload, count, at: start)
+    let refs = try references(at: start, depth: depth, lists: 1)
     var array = visitor.openArray()
     var inner = 0
     var at = refs.lowerBound
@@ -105,14 +103,11 @@ struct BinaryWalk {
   private mutating func walkDictionary<V: BinaryVisitor>(
     at start: Int, depth: Int, height: inout Int, _ visitor: inout V
   ) throws(PlistParseError) -> V.Value {
-    try reader.checkContainerDepth(depth, at: start)
-    let (count, payload) = try reader.countAndPayload(at: start, info: Int(bytes[start] & 0x0F))
-    let keyRefs = try reader.referenceRange(payload, count, at: start)
-    let valueRefs = try reader.referenceRange(keyRefs.upperBound, count, at: start)
+    let keyRefs = try references(at: start, depth: depth, lists: 2)
     var dictionary = visitor.openDictionary(depth: depth)
     var inner = 0
     var keyAt = keyRefs.lowerBound
-    var valueAt = valueRefs.lowerBound
+    var valueAt = keyRefs.upperBound
     while keyAt < keyRefs.upperBound {
       let keyIndex = try reader.reference(at: keyAt, from: start)
       var keyHeight = 0
@@ -132,6 +127,20 @@ struct BinaryWalk {
     }
     height = inner + 1
     return visitor.closeDictionary(dictionary)
+  }
+
+  /// Checks the container at `start`, inside `depth` others: its depth, its count, and that
+  /// its `lists` of references (a dictionary's keys, then its values) lie in the file.
+  ///
+  /// - Returns: Where its first list of references is.
+  private func references(at start: Int, depth: Int, lists: Int) throws(PlistParseError)
+    -> Range<Int>
+  {
+    try reader.checkContainerDepth(depth, at: start)
+    let (count, payload) = try reader.countAndPayload(at: start, info: Int(bytes[start] & 0x0F))
+    let first = try reader.referenceRange(payload, count, at: start)
+    if lists == 2 { _ = try reader.referenceRange(first.upperBound, count, at: start) }
+    return first
   }
 
   /// Checks object `index` and all it holds, inside `depth` containers, without making

@@ -51,59 +51,15 @@ extension JSONPlistReader {
     skipDigits()
   }
 
-  /// The string at `pos`: `make` gets its UTF-8, escapes resolved, not yet checked, and
-  /// answers nil when it is not valid UTF-8 (the walk then reports it).
-  ///
-  /// - Parameter make: Receives the bytes; they are valid only during the call.
-  /// - Returns: What `make` returns.
-  /// - Throws: `PlistParseError` for a malformed string or one that is not UTF-8.
+  /// The string at `pos`, made by `make` from its UTF-8 (`readQuoted`).
   @inline(__always)
   mutating func parseString<Result>(utf8 make: (UnsafeBufferPointer<UInt8>) -> Result?)
     throws(PlistParseError) -> Result
   {
-    let start = pos
-    try scanString()
-    guard let made = scratch.withUnsafeBufferPointer(make) else {
-      throw invalidUTF8(in: "a string", at: start)
-    }
-    return made
+    try readQuoted("reading a string", refusingControls: true, make)
   }
 
-  /// Reads the string at `pos` into `scratch`, its escapes resolved (not yet checked as UTF-8).
-  private mutating func scanString() throws(PlistParseError) {
-    pos += 1
-    let contentStart = pos
-    while pos < text.count, text[pos] != UInt8(ascii: "\""), text[pos] != UInt8(ascii: "\\"),
-      text[pos] >= 0x20
-    {
-      pos += 1
-    }
-    guard pos < text.count else { throw endError("reading a string") }
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: text[contentStart..<pos])
-    while true {
-      guard pos < text.count else { throw endError("reading a string") }
-      let b = text[pos]
-      if b == UInt8(ascii: "\"") {
-        pos += 1
-        break
-      }
-      if b < 0x20 { throw failure("control character in a string (escape it)", at: pos) }
-      if b == UInt8(ascii: "\\") {
-        try appendEscape()
-      } else {
-        scratch.append(b)
-        pos += 1
-      }
-    }
-  }
-
-  private mutating func appendEscape() throws(PlistParseError) {
-    let start = pos
-    pos += 1
-    guard pos < text.count else { throw endError("reading an escape") }
-    let c = text[pos]
-    pos += 1
+  mutating func appendEscape(_ c: UInt8, at start: Int) throws(PlistParseError) {
     switch c {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(c)
     case UInt8(ascii: "b"): scratch.append(0x08)
@@ -112,27 +68,15 @@ extension JSONPlistReader {
     case UInt8(ascii: "r"): scratch.append(0x0D)
     case UInt8(ascii: "t"): scratch.append(0x09)
     case UInt8(ascii: "u"):
-      let unit = try hexUnit(at: start)
-      if unit & 0xFC00 == 0xD800 {
-        guard pos + 1 < text.count, text[pos] == UInt8(ascii: "\\"),
-          text[pos + 1] == UInt8(ascii: "u")
-        else { throw failure("\\u escape is an unpaired surrogate", at: start) }
-        pos += 2
-        let low = try hexUnit(at: start)
-        guard low & 0xFC00 == 0xDC00 else {
-          throw failure("\\u escape is an unpaired surrogate", at: start)
-        }
-        TextDecoder.appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &scratch)
-      } else if unit & 0xFC00 == 0xDC00 {
-        throw failure("\\u escape is an unpaired surrogate", at: start)
-      } else {
-        TextDecoder.appendScalar(unit, to: &scratch)
+      try appendUTF16Escape(try hexUnit(at: start), at: start, letter: c) {
+        (reader, start) throws(PlistParseError) in try reader.hexUnit(at: start)
       }
     default:
       throw failure("unknown escape \\\(Character(Unicode.Scalar(c)))", at: start)
     }
   }
 
+  /// The four hex digits of the `\\u` escape at `start`.
   private mutating func hexUnit(at start: Int) throws(PlistParseError) -> UInt32 {
     guard pos + 4 <= text.count else { throw endError("reading a \\u escape") }
     var value: UInt32 = 0

@@ -1,7 +1,7 @@
 /// Reads JSON (RFC 8259) into plist values: integral numbers become integers (the whole
 /// −2^63 … 2^64−1 range), numbers with a fraction or exponent become reals, and `null`, which
 /// no plist type can hold, is refused. Duplicate keys: the last one wins.
-struct JSONPlistReader: TextReader {
+struct JSONPlistReader: QuotedTextReader {
   static var format: PlistFormat { .json }
 
   let text: UnsafeBufferPointer<UInt8>

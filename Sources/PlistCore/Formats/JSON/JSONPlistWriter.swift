@@ -103,12 +103,8 @@ struct JSONPlistWriter {
   /// still the same JSON to any reader, and never obeyed by a terminal it is printed on.
   private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
     ControlCharacters.appendEscaped(bytes, to: out, prefix: "\\u") { b in
+      if let escape = ControlCharacters.backslashEscape(b) { return escape }
       switch b {
-      case UInt8(ascii: "\""): return "\\\""
-      case UInt8(ascii: "\\"): return "\\\\"
-      case 0x0A: return "\\n"
-      case 0x0D: return "\\r"
-      case 0x09: return "\\t"
       case 0x08: return "\\b"
       case 0x0C: return "\\f"
       case UInt8(ascii: "/") where foundationLayout: return "\\/"

@@ -81,59 +81,64 @@ extension JSONPlistReader {
     throws(PlistParseError) -> V.Value
   {
     try enterContainer(inside: depth, at: pos)
-    pos += 1
-    skipSpace()
     var object = visitor.openObject()
-    if pos < text.count, text[pos] == UInt8(ascii: "}") {
-      pos += 1
-      return visitor.closeObject(object)
-    }
-    while true {
-      skipSpace()
-      guard pos < text.count else { throw endError("reading an object") }
-      guard text[pos] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
-      let key = try parseString { (utf8) in visitor.key(utf8, in: &object) }
-      skipSpace()
-      guard pos < text.count, text[pos] == UInt8(ascii: ":") else {
-        throw pos < text.count ? unexpected(expected: "':'") : endError("reading an object")
+    try walkMembers(closedBy: UInt8(ascii: "}"), "reading an object") {
+      (reader) throws(PlistParseError) in
+      guard reader.pos < reader.text.count else { throw reader.endError("reading an object") }
+      guard reader.text[reader.pos] == UInt8(ascii: "\"") else {
+        throw reader.unexpected(expected: "a string key")
       }
-      pos += 1
-      skipSpace()
-      let value = try walkValue(depth: depth + 1, &visitor)
-      visitor.add(key, value, to: &object)
-      skipSpace()
-      guard pos < text.count else { throw endError("reading an object") }
-      if text[pos] == UInt8(ascii: "}") {
-        pos += 1
-        return visitor.closeObject(object)
+      let key = try reader.parseString { (utf8) in visitor.key(utf8, in: &object) }
+      reader.skipSpace()
+      guard reader.pos < reader.text.count, reader.text[reader.pos] == UInt8(ascii: ":") else {
+        throw reader.pos < reader.text.count
+          ? reader.unexpected(expected: "':'") : reader.endError("reading an object")
       }
-      guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or '}'") }
-      pos += 1
+      reader.pos += 1
+      reader.skipSpace()
+      visitor.add(key, try reader.walkValue(depth: depth + 1, &visitor), to: &object)
     }
+    return visitor.closeObject(object)
   }
 
   private mutating func walkArray<V: JSONVisitor>(depth: Int, _ visitor: inout V)
     throws(PlistParseError) -> V.Value
   {
     try enterContainer(inside: depth, at: pos)
+    var array = visitor.openArray()
+    try walkMembers(closedBy: UInt8(ascii: "]"), "reading an array") {
+      (reader) throws(PlistParseError) in
+      visitor.append(try reader.walkValue(depth: depth + 1, &visitor), to: &array)
+    }
+    return visitor.closeArray(array)
+  }
+
+  /// Reads a container from its opening bracket at `pos` to its closing one, `close`:
+  /// `member` reads each member (from its first character), and the walk the white space
+  /// and commas around them; an end of input is reported as while `context`.
+  @inline(__always)
+  private mutating func walkMembers(
+    closedBy close: UInt8, _ context: String,
+    _ member: (inout Self) throws(PlistParseError) -> Void
+  ) throws(PlistParseError) {
     pos += 1
     skipSpace()
-    var array = visitor.openArray()
-    if pos < text.count, text[pos] == UInt8(ascii: "]") {
+    if pos < text.count, text[pos] == close {
       pos += 1
-      return visitor.closeArray(array)
+      return
     }
     while true {
       skipSpace()
-      let value = try walkValue(depth: depth + 1, &visitor)
-      visitor.append(value, to: &array)
+      try member(&self)
       skipSpace()
-      guard pos < text.count else { throw endError("reading an array") }
-      if text[pos] == UInt8(ascii: "]") {
+      guard pos < text.count else { throw endError(context) }
+      if text[pos] == close {
         pos += 1
-        return visitor.closeArray(array)
+        return
       }
-      guard text[pos] == UInt8(ascii: ",") else { throw unexpected(expected: "',' or ']'") }
+      guard text[pos] == UInt8(ascii: ",") else {
+        throw unexpected(expected: "',' or '\(Character(Unicode.Scalar(close)))'")
+      }
       pos += 1
     }
   }

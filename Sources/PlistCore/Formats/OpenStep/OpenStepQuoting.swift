@@ -10,16 +10,8 @@ enum OpenStepQuoting {
     copy.withUTF8 { bytes in
       if !force && !bytes.isEmpty && bytes.allSatisfy(isPlain) { return out.append(bytes) }
       out.append(UInt8(ascii: "\""))
-      ControlCharacters.appendEscaped(bytes, to: out, prefix: "\\U") { b in
-        switch b {
-        case UInt8(ascii: "\""): return "\\\""
-        case UInt8(ascii: "\\"): return "\\\\"
-        case 0x0A: return "\\n"
-        case 0x09: return "\\t"
-        case 0x0D: return "\\r"
-        default: return nil
-        }
-      }
+      ControlCharacters.appendEscaped(
+        bytes, to: out, prefix: "\\U", named: ControlCharacters.backslashEscape)
       out.append(UInt8(ascii: "\""))
     }
   }

@@ -5,43 +5,10 @@ extension OpenStepReader {
   /// `\ooo` (NeXTSTEP Latin), `\Uhhhh` (one UTF-16 unit; pairs combine), and `\c` for any
   /// other character c.
   mutating func parseQuoted() throws(PlistParseError) -> String {
-    let quote = text[pos]
-    let start = pos
-    pos += 1
-    let contentStart = pos
-    while pos < text.count, text[pos] != quote, text[pos] != UInt8(ascii: "\\") { pos += 1 }
-    guard pos < text.count else { throw endError("reading a quoted string") }
-    if text[pos] == quote {
-      pos += 1
-      return try makeString(
-        UnsafeBufferPointer(rebasing: text[contentStart..<(pos - 1)]), at: start)
-    }
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: text[contentStart..<pos])
-    while true {
-      guard pos < text.count else { throw endError("reading a quoted string") }
-      let b = text[pos]
-      if b == quote {
-        pos += 1
-        return try scratch.withUnsafeBufferPointer { (buffer) throws(PlistParseError) in
-          try makeString(buffer, at: start)
-        }
-      }
-      if b == UInt8(ascii: "\\") {
-        try appendEscape()
-      } else {
-        scratch.append(b)
-        pos += 1
-      }
-    }
+    try readQuoted("reading a quoted string", refusingControls: false, UTF8Text.string)
   }
 
-  private mutating func appendEscape() throws(PlistParseError) {
-    let escapeStart = pos
-    pos += 1
-    guard pos < text.count else { throw endError("reading an escape") }
-    let c = text[pos]
-    pos += 1
+  mutating func appendEscape(_ c: UInt8, at escapeStart: Int) throws(PlistParseError) {
     switch c {
     case UInt8(ascii: "a"): scratch.append(0x07)
     case UInt8(ascii: "b"): scratch.append(0x08)
@@ -60,14 +27,15 @@ extension OpenStepReader {
       }
       TextDecoder.appendScalar(NeXTSTEPEncoding.scalar(for: UInt8(value & 0xFF)), to: &scratch)
     case UInt8(ascii: "U"):
-      let unit = try utf16Escape(at: escapeStart)
-      try appendUTF16Unit(unit, at: escapeStart)
+      try appendUTF16Escape(try utf16Escape(at: escapeStart), at: escapeStart, letter: c) {
+        (reader, start) throws(PlistParseError) in try reader.utf16Escape(at: start)
+      }
     default:
       scratch.append(c)
     }
   }
 
-  /// One to four hex digits after `\U`.
+  /// One to four hex digits after `\\U`.
   private mutating func utf16Escape(at escapeStart: Int) throws(PlistParseError) -> UInt32 {
     var value: UInt32 = 0
     var digits = 0
@@ -78,34 +46,6 @@ extension OpenStepReader {
     }
     guard digits > 0 else { throw failure("\\U escape without hex digits", at: escapeStart) }
     return value
-  }
-
-  /// Appends a UTF-16 unit; a high surrogate must be followed by a `\U` low surrogate.
-  private mutating func appendUTF16Unit(_ unit: UInt32, at escapeStart: Int)
-    throws(PlistParseError)
-  {
-    if unit & 0xFC00 == 0xDC00 {
-      throw failure("\\U escape is an unpaired low surrogate", at: escapeStart)
-    }
-    guard unit & 0xFC00 == 0xD800 else {
-      TextDecoder.appendScalar(unit, to: &scratch)
-      return
-    }
-    let lowStart = pos
-    guard pos + 1 < text.count, text[pos] == UInt8(ascii: "\\"), text[pos + 1] == UInt8(ascii: "U")
-    else { throw failure("\\U escape is an unpaired high surrogate", at: escapeStart) }
-    pos += 2
-    let low = try utf16Escape(at: lowStart)
-    guard low & 0xFC00 == 0xDC00 else {
-      throw failure("\\U escape is an unpaired high surrogate", at: escapeStart)
-    }
-    TextDecoder.appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &scratch)
-  }
-
-  private func makeString(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
-    throws(PlistParseError) -> String
-  {
-    try validatedString(bytes, at: offset, in: "a string")
   }
 
   /// Skips white space (including U+2028 and U+2029) and comments.

@@ -2,7 +2,7 @@
 /// strings, `<hex>` data, `( … )` arrays with an optional trailing comma, `{ k = v; }`
 /// dictionaries (and the `k;` shorthand), `//` and `/* */` comments, and `.strings` files — a
 /// dictionary body without braces. Every scalar is a string: the format has no numbers.
-struct OpenStepReader: TextReader {
+struct OpenStepReader: QuotedTextReader {
   static var format: PlistFormat { .openStep }
 
   let text: UnsafeBufferPointer<UInt8>

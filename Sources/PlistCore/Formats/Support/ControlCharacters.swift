@@ -66,6 +66,19 @@ enum ControlCharacters {
     }
   }
 
+  /// The backslash escapes OpenStep and JSON share: `\"`, `\\`, `\n`, `\t` and `\r`.
+  @inline(__always)
+  static func backslashEscape(_ b: UInt8) -> StaticString? {
+    switch b {
+    case UInt8(ascii: "\""): return "\\\""
+    case UInt8(ascii: "\\"): return "\\\\"
+    case 0x0A: return "\\n"
+    case 0x09: return "\\t"
+    case 0x0D: return "\\r"
+    default: return nil
+    }
+  }
+
   /// Four lowercase hex digits of a value below 0x10000, for `\U` and `\u` escapes.
   private static func appendHex4(_ value: UInt32, to out: ByteOutput) {
     for shift in [12, 8, 4, 0] {

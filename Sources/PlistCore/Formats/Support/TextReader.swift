@@ -12,9 +12,9 @@ protocol TextReader {
   /// The whole input, as UTF-8.
   var text: UnsafeBufferPointer<UInt8> { get }
   /// The offset of the next byte to read.
-  var pos: Int { get }
+  var pos: Int { get set }
   /// Reused for strings that need unescaping.
-  var scratch: [UInt8] { get }
+  var scratch: [UInt8] { get set }
 }
 
 extension TextReader {
@@ -72,5 +72,107 @@ extension TextReader {
   {
     guard let string = UTF8Text.string(bytes) else { throw invalidUTF8(in: what, at: offset) }
     return string
+  }
+}
+
+// MARK: - Quoted strings (OpenStep and JSON)
+
+/// A text reader with backslash escapes in quoted strings: OpenStep and JSON, which differ
+/// in their escapes and share the rest.
+protocol QuotedTextReader: TextReader {
+  /// Reads the escape whose backslash is at `escapeStart` and whose letter is `letter` into
+  /// `scratch`; `pos` is past the letter.
+  mutating func appendEscape(_ letter: UInt8, at escapeStart: Int) throws(PlistParseError)
+}
+
+extension QuotedTextReader {
+  /// Reads the quoted string at `pos` (its opening quote, which closes it too) and gives
+  /// `make` its content as UTF-8, escapes resolved, not yet checked; `pos` ends past the
+  /// closing quote. Content without a backslash is handed over as a slice of the text,
+  /// uncopied; otherwise it is gathered in `scratch`, `appendEscape` resolving each escape.
+  ///
+  /// - Parameters:
+  ///   - context: What the end-of-input error says was being read.
+  ///   - refusingControls: JSON's rule that a control character must be escaped.
+  ///   - make: Makes the value from the bytes, valid only during the call; nil when they are
+  ///     not UTF-8.
+  /// - Returns: What `make` returns.
+  /// - Throws: `PlistParseError` for a malformed string or one that is not UTF-8.
+  @inline(__always)
+  mutating func readQuoted<Result>(
+    _ context: String, refusingControls: Bool,
+    _ make: (UnsafeBufferPointer<UInt8>) -> Result?
+  ) throws(PlistParseError) -> Result {
+    let start = pos
+    let quote = text[pos]
+    pos += 1
+    let contentStart = pos
+    while pos < text.count, text[pos] != quote, text[pos] != UInt8(ascii: "\\"),
+      !refusingControls || text[pos] >= 0x20
+    {
+      pos += 1
+    }
+    guard pos < text.count else { throw endError(context) }
+    let made: Result?
+    if text[pos] == quote {
+      made = make(UnsafeBufferPointer(rebasing: text[contentStart..<pos]))
+    } else {
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(contentsOf: text[contentStart..<pos])
+      while true {
+        guard pos < text.count else { throw endError(context) }
+        let b = text[pos]
+        if b == quote { break }
+        if refusingControls && b < 0x20 {
+          throw failure("control character in a string (escape it)", at: pos)
+        }
+        if b == UInt8(ascii: "\\") {
+          let escapeStart = pos
+          pos += 1
+          guard pos < text.count else { throw endError("reading an escape") }
+          pos += 1
+          try appendEscape(text[pos - 1], at: escapeStart)
+        } else {
+          scratch.append(b)
+          pos += 1
+        }
+      }
+      made = scratch.withUnsafeBufferPointer(make)
+    }
+    pos += 1
+    guard let made else { throw invalidUTF8(in: "a string", at: start) }
+    return made
+  }
+
+  /// Appends to `scratch` the UTF-16 unit of the escape at `escapeStart` (JSON's `\\u`,
+  /// OpenStep's `\\U`, named by `letter`). A high surrogate takes its low half from a second
+  /// such escape, which must follow at once and which `readUnit` reads from its digits
+  /// (given where that escape starts).
+  mutating func appendUTF16Escape(
+    _ unit: UInt32, at escapeStart: Int, letter: UInt8,
+    readUnit: (inout Self, Int) throws(PlistParseError) -> UInt32
+  ) throws(PlistParseError) {
+    if unit & 0xFC00 == 0xDC00 {
+      throw unpairedSurrogate("low", letter: letter, at: escapeStart)
+    }
+    guard unit & 0xFC00 == 0xD800 else { return TextDecoder.appendScalar(unit, to: &scratch) }
+    let lowStart = pos
+    guard pos + 1 < text.count, text[pos] == UInt8(ascii: "\\"), text[pos + 1] == letter else {
+      throw unpairedSurrogate("high", letter: letter, at: escapeStart)
+    }
+    pos += 2
+    let low = try readUnit(&self, lowStart)
+    guard low & 0xFC00 == 0xDC00 else {
+      throw unpairedSurrogate("high", letter: letter, at: escapeStart)
+    }
+    TextDecoder.appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &scratch)
+  }
+
+  @inline(never)
+  private func unpairedSurrogate(_ half: String, letter: UInt8, at offset: Int)
+    -> PlistParseError
+  {
+    failure(
+      "\\\(Character(Unicode.Scalar(letter))) escape is an unpaired \(half) surrogate", at: offset)
   }
 }
