@@ -1,11 +1,12 @@
 /// The common case of `RealFormatting.append` on 128-bit integers: a double is m·2^e, so
 /// its value scaled by 10^k is m·5^k·2^(k+e), whose integer part and remainder a shift
 /// gives exactly — the same correctly rounded digits as the big-number path, at a tenth of
-/// the cost, for the decimal exponents that fit (about −10 to 38 at 17 digits).
+/// the cost, for the decimal exponents that fit (about −10 to 38 at 17 digits). Beyond them,
+/// a table's powers of ten nearly always decide (`RealFormatting+PowersOfTen`).
 extension RealFormatting {
   /// The `precision` significant digits of a positive normal double, rounded half to even on
-  /// its exact value, and the decimal exponent of the first; nil when the scaling does not
-  /// fit in 128 bits.
+  /// its exact value, and the decimal exponent of the first; nil when neither the exact
+  /// scaling nor the table's decides (the big-number path then does).
   static func roundedDigits(_ value: Double, precision: Int) -> (digits: UInt64, exponent: Int)? {
     guard value.isNormal, value > 0, (1...19).contains(precision) else { return nil }
     let significand = UInt128(value.significandBitPattern | 1 << 52)
@@ -15,7 +16,10 @@ extension RealFormatting {
     // floor(log10(value)) is this or one more: value lies in [2^x, 2^(x+1)).
     var exponent = Int((Double(value.exponent) * 0.301_029_995_663_981_2).rounded(.down))
     for _ in 0..<3 {
-      guard let (quotient, roundUp) = scaled(significand, binaryExponent, precision - 1 - exponent)
+      let k = precision - 1 - exponent
+      guard
+        let (quotient, roundUp) = scaled(significand, binaryExponent, k)
+          ?? approximatelyScaled(UInt64(significand), binaryExponent, k)
       else { return nil }
       if quotient >= limit {
         exponent += 1

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlistCore
@@ -121,5 +122,53 @@ struct RealFormattingTests {
         Self.ours(value, 17)
           == Self.printf(value, 17))
     }
+  }
+
+  /// Doubles across the whole range of exponents: those beyond the exact 128-bit scaling are
+  /// scaled with the table's powers of ten, and all of them are decided without the big
+  /// numbers (doubt is that rare).
+  @Test func realsFarFromOneAreScaledWithTheTable() {
+    var generator = ValueGenerator(seed: 23)
+    for _ in 0..<20_000 {
+      let exponent = UInt64(1 + generator.below(2046))
+      let value = Double(bitPattern: exponent << 52 | generator.next() & ((1 << 52) - 1))
+      for precision in [17, 16] {
+        #expect(
+          RealFormatting.roundedDigits(value, precision: precision) != nil, "\(value.bitPattern)")
+        #expect(Self.ours(value, precision) == Self.printf(value, precision), "\(value.bitPattern)")
+      }
+    }
+  }
+
+  /// The table against python3's exact fractions: every significand has 128 bits, and times
+  /// its power of two is at most 10^k and within two units of its last place of it.
+  @Test func powersOfTenAreTruncatedWithinTwoUnits() throws {
+    let lines = PowersOfTen.range.map { k in
+      let power = PowersOfTen.shared.power(k)!
+      return "\(k) \(power.significand) \(power.exponent)\n"
+    }
+    let check = """
+      import sys
+      from fractions import Fraction
+      bad = []
+      for line in sys.stdin:
+          k, p, s = map(int, line.split())
+          ten, unit = Fraction(10) ** k, Fraction(2) ** s
+          if not (2 ** 127 <= p < 2 ** 128 and p * unit <= ten < (p + 2) * unit):
+              bad.append(k)
+      print(len(bad), bad[:5])
+      """
+    let process = Process()
+    process.executableURL = try ExternalTool.require("python3", package: "python3")
+    process.arguments = ["-c", check]
+    let (input, output) = (Pipe(), Pipe())
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(lines.joined().utf8))
+    try input.fileHandleForWriting.close()
+    let result = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(result == "0 []\n")
   }
 }
