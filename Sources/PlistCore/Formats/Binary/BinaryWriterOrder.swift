@@ -106,9 +106,16 @@ struct BinaryWriterOrder {
   ///
   /// - Returns: Where its references lie, for `refer(toKeysAt:)` (a dictionary's keys are
   ///   the first `count`).
-  /// - Throws: For more objects than a file holds (`maximumObjects`).
+  /// - Throws: For more objects than a file holds (`maximumObjects`), or more children
+  ///   than 2^32 − 1.
   @discardableResult
   mutating func open(isDictionary: Bool, count: Int) throws(PlistEncodingError) -> Range<Int> {
+    // The count is kept in a reference's 32 bits.
+    guard count <= UInt32.max else {
+      throw PlistEncodingError(
+        format: .binary, reason: "a container of \(count) items, more than \(UInt32.max)",
+        path: "")
+    }
     refer(to: try next())
     objects.append(
       UInt64(referenceCount) << 2 | (isDictionary ? Self.dictionaryTag : Self.arrayTag))
