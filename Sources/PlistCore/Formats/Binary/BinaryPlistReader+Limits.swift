@@ -1,19 +1,17 @@
-// MARK: - The nesting limit and the expansion budget: one rule for every walk
+// MARK: - The nesting limit and the expansion budget
 
-/// The tree reader and the validator finish each object once and take it again from what
-/// they recorded; the converters go down every time. They must refuse the same files (and
-/// the tree nothing its writers then refuse), so they all measure the graph as unfolded, as
-/// the value tree and the writers see it:
+/// The one file-order walk (`BinaryWalk`) finishes each object once and takes it again from
+/// what it recorded; the value tree and the writers see the graph unfolded. So the walk
+/// measures the graph as unfolded, and every reader, which checks with that walk first,
+/// refuses what the tree's writers would:
 /// - depth: a container past the limit is refused where a walk going down meets it. A
 ///   finished object used again at depth `d` brings its height (the levels of containers it
 ///   holds) along: past the limit when `d + height` is, reported at the first container, in
 ///   the reader's order, that going down would have reached past it;
 /// - budget: every use of an object counts, a finished one with all it unfolds to, and the
 ///   count is checked at every step (`account`). The budget belongs to the file as a whole,
-///   so its error names no byte: walks that count in other orders report the same error.
-/// A reuse is checked for depth first, then charged in full. Where a file breaks both limits,
-/// or one limit and another check, the walks may meet one problem before the other; the
-/// conversions then report the tree reader's error (`PropertyListConversion`).
+///   so its error names no byte.
+/// A reuse is checked for depth first, then charged in full.
 extension BinaryPlistReader {
   /// At most how many values a file of `size` bytes may unfold to: 4 per byte. Every use of
   /// an object costs at least a byte (a reference), so a file that CoreFoundation or

@@ -166,6 +166,36 @@ struct StreamingConversionTests {
     }
   }
 
+  /// A large dictionary's keys in groups alike in their first four characters (which the
+  /// radix sort orders by), each group out of order after them: pairs, a triple, keys
+  /// alike in eight characters, and a key repeated (the last kept); ASCII and UTF-16 objects.
+  @Test func keysAlikeInTheirFirstFourCharactersAreOrderedByTheRest() throws {
+    var texts: [String] = []
+    for letter in "qponmlkjihgfedcba" {
+      let stem = String(repeating: letter, count: 4)
+      texts += [stem + "-b", stem + "-a"]
+    }
+    texts += [
+      "zzzz3", "zzzz2", "zzzz1", "yyyyyyyy-2", "yyyyyyyy-1", "\u{10000}x-2", "\u{10000}x-1",
+    ]
+    texts += ["dddd-a"]
+    var builder = BinaryFileBuilder()
+    var keys: [Int] = []
+    var values: [Int] = []
+    for (index, text) in texts.enumerated() {
+      let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+      keys.append(index % 3 == 0 || !ascii ? builder.utf16String(text) : builder.string(text))
+      values.append(builder.string("v\(index)"))
+    }
+    let top = builder.dictionary(keys: keys, values: values)
+    let bytes = builder.file(top: top).bytes
+    for format in [PlistFormat.xml, .binary] {
+      let streamed = try Self.convert(bytes, to: format)
+      #expect(streamed.error == nil, "\(format)")
+      #expect(streamed.output == Self.throughTree(bytes, to: format, compact: false).output)
+    }
+  }
+
   /// The value of a repeated key that a later one replaces is never written, but the reader
   /// refuses the file when it is broken, and so must the conversion.
   @Test(arguments: [PlistFormat.json, .xml, .openStep])
