@@ -128,15 +128,6 @@ extension BinaryPlistReader {
     return UnsafeBufferPointer(rebasing: bytes[range])
   }
 
-  /// Appends the UTF-16 string object at `start` as UTF-8, refusing unpaired surrogates.
-  func appendUTF16String(at start: Int, info: Int, to utf8: inout [UInt8])
-    throws(PlistParseError)
-  {
-    guard UTF16BigEndian.appendUTF8(try utf16Range(at: start, info: info), to: &utf8) else {
-      throw failure("UTF-16 string holds an unpaired surrogate", at: start)
-    }
-  }
-
   /// The bytes of the data object at `start` (or of an ASCII string object, unchecked).
   func dataBytes(at start: Int, info: Int) throws(PlistParseError) -> UnsafeBufferPointer<UInt8> {
     let (count, payload) = try countAndPayload(at: start, info: info)
