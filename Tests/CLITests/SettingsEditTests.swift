@@ -162,6 +162,23 @@ struct SettingsEditTests {
     try await waitForRow("Map Type", "Standard (default)", in: tmux)
   }
 
+  /// The preferences directory removed and made again (a restore from a backup, a synced
+  /// folder replaced): the app watches its parent too, as the change stream does, so it
+  /// sees the new directory and the writes into it.
+  @Test func aPreferencesDirectoryRemovedAndMadeAgainIsStillWatched() async throws {
+    let (box, tmux) = try await start()
+    defer {
+      box.remove()
+      tmux.kill()
+    }
+    _ = try box.ok("write", Self.domain, "HPMapType", "-int", "1")
+    try await waitForRow("Map Type", "Satellite", in: tmux)
+    try FileManager.default.removeItem(atPath: box.root)
+    try await waitForRow("Map Type", "Standard (default)", in: tmux)
+    _ = try box.ok("write", Self.domain, "HPMapType", "-int", "2")
+    try await waitForRow("Map Type", "Hybrid", in: tmux)
+  }
+
   @Test func helpQuitAndTheTerminalRestored() async throws {
     let (box, tmux) = try await start()
     defer {

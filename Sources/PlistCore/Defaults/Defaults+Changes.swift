@@ -133,7 +133,7 @@ import Synchronization
       }
       DefaultsObservers.add(wakeup)
       snapshot = Snapshot()
-      watchDirectories()
+      defaults.watchSearchList(with: watcher)
       snapshot = DefaultsJournal.start(wakeup) { takeSnapshot(previous: nil) }
     }
 
@@ -151,7 +151,7 @@ import Synchronization
         if isStopped() { return }
         if hasEvents {
           do { _ = try Platform.readEvents(watcher) } catch { throw PlistError.system(error) }
-          watchDirectories()
+          defaults.watchSearchList(with: watcher)
         }
         // This process's writes one by one, in order, then the files for the rest; emitted
         // outside the journal's lock, which writes wait for.
@@ -198,34 +198,6 @@ import Synchronization
             origin: .thisProcess))
       }
       return changes
-    }
-
-    /// Watches every directory a layer's file is in, and each one's parent (to see the
-    /// directory itself deleted and made again). Adding a watch again is harmless, so this
-    /// runs after every event.
-    private func watchDirectories() {
-      if defaults.environment.managed != nil {
-        // Read afresh: a folder made since the last reading (the administrator's first
-        // file) has folders of its own to watch.
-        defaults.beginLookup()
-        for folder in defaults.managedFolders() {
-          _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
-        }
-      }
-      var directories: [String] = []
-      for layer in defaults.searchList {
-        guard let path = defaults.path(of: layer) else { continue }
-        for file in [path, Platform.resolvingLinks(path)] {
-          let directory = Platform.directory(of: file)
-          for candidate in [directory, Platform.directory(of: directory)]
-          where !directories.contains(candidate) {
-            directories.append(candidate)
-          }
-        }
-      }
-      for directory in directories {
-        _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
-      }
     }
 
     /// Every layer's watched keys now; a file that cannot be parsed (half-written by an app
@@ -300,6 +272,37 @@ import Synchronization
         else { return .otherProcess }
       }
       return .thisProcess
+    }
+  }
+
+  extension Defaults {
+    /// Adds to `watcher` what a change to the search list's files shows in: every directory a
+    /// layer's file is in (and its link's target's), each one's parent (to see the directory
+    /// itself deleted and made again), and the managed folders (read afresh: a folder made
+    /// since the last reading, the administrator's first file, has folders of its own). Adding
+    /// a watch again is harmless, so the change stream and the Settings app call this after
+    /// every event.
+    func watchSearchList(with watcher: Int32) {
+      if environment.managed != nil {
+        beginLookup()
+        for folder in managedFolders() {
+          _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
+        }
+      }
+      var directories: [String] = []
+      for layer in searchList {
+        guard let path = path(of: layer) else { continue }
+        for file in [path, Platform.resolvingLinks(path)] {
+          let directory = Platform.directory(of: file)
+          for candidate in [directory, Platform.directory(of: directory)]
+          where !directories.contains(candidate) {
+            directories.append(candidate)
+          }
+        }
+      }
+      for directory in directories {
+        _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
+      }
     }
   }
 #endif

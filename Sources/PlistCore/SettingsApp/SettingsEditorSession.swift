@@ -14,9 +14,8 @@ package enum SettingsEditorSession {
   package static func run(schema: SettingsSchema, defaults: Defaults, title: String, term: String?)
     throws
   {
-    let watcher = try watch(defaults.environment)
+    let watcher = try watch(defaults)
     defer { Platform.closeQuietly(watcher) }
-    watchManagedFolders(of: defaults, with: watcher)
     let terminal = try TerminalSession.open(term: term)
     defer { terminal.close() }
     var editor = SettingsEditor(schema: schema, title: title)
@@ -44,7 +43,7 @@ package enum SettingsEditorSession {
       case .ready:
         // Another process changed a file: read what changed, show the new values.
         _ = try? Platform.readEvents(watcher)
-        watchManagedFolders(of: defaults, with: watcher)
+        defaults.watchSearchList(with: watcher)
         editor.refresh(lookup(in: defaults), managed: defaults.forcingSource(of:))
       case .resized, .timeout: continue
       case .endOfInput: return
@@ -59,30 +58,17 @@ package enum SettingsEditorSession {
     { key in defaults.lookup(key).map { ($0.value, $0.layer == .schema) } }
   }
 
-  /// Adds watches on the managed folders of the search list (again after each event: a
-  /// folder made since is watched from then on; a watch added twice is harmless).
-  private static func watchManagedFolders(of defaults: Defaults, with watcher: Int32) {
-    defaults.beginLookup()
-    for folder in defaults.managedFolders() {
-      _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
-    }
-  }
-
-  /// An inotify watcher on the directories of the search list's files.
-  private static func watch(_ environment: DefaultsEnvironment) throws(PlistError) -> Int32 {
+  /// An inotify watcher on the search list's files (`Defaults.watchSearchList`), the app's
+  /// preferences directory made first so that it can be watched.
+  private static func watch(_ defaults: Defaults) throws(PlistError) -> Int32 {
     let watcher: Int32
     do {
-      try Platform.makeDirectories(environment.root, mode: 0o700)
+      try Platform.makeDirectories(defaults.environment.root, mode: 0o700)
       watcher = try Platform.makeWatcher()
     } catch {
       throw .system(error)
     }
-    let directories =
-      [environment.root, environment.root + "/ByHost"]
-      + (environment.systemRoot.map { [$0] } ?? [])
-    for directory in directories {
-      _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
-    }
+    defaults.watchSearchList(with: watcher)
     return watcher
   }
 }
