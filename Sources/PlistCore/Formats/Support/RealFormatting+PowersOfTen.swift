@@ -11,7 +11,7 @@ extension RealFormatting {
   /// floor(m·2^e·10^k) for a significand `m` below 2^53 and whether rounding half to even
   /// takes it up; nil when `k` is outside the table or the bound leaves the rounding in doubt.
   static func approximatelyScaled(_ m: UInt64, _ e: Int, _ k: Int) -> (UInt128, Bool)? {
-    guard let power = PowersOfTen.shared.power(k) else { return nil }
+    guard let power = PowersOfTen.power(k) else { return nil }
     // 10^k = (P + d)·2^s with 0 ≤ d < 2, so m·2^e·10^k = (m·P + m·d)·2^(s+e): the product
     // m·P, 192 bits as `high`·2^64 + `low`, falls short of the exact value by less than 2m.
     let (upper, lower) = (power.significand >> 64, power.significand & (~0 >> 64))
@@ -34,38 +34,44 @@ extension RealFormatting {
   }
 }
 
-/// 10^k for k in −350…350, each as a 128-bit significand with its top bit set and a power of
-/// two, truncated: the significand times 2^exponent is at most 10^k and within two units of
-/// its last place. Made on first use by multiplying and dividing a 256-bit number by ten,
-/// truncating each time; the 128 bits kept beyond the significand make the errors of 350
-/// steps far smaller than one of its units.
-final class PowersOfTen: Sendable {
-  static let shared = PowersOfTen()
+/// 10^k for k in −350…350 as a 128-bit significand with its top bit set and a power of two,
+/// truncated: the significand times 2^exponent is at most 10^k and within two units of its
+/// last place. Made on demand from the 256-bit powers 10^(±2^i), each a product of 256-bit
+/// numbers (at most nine), so no table is made: a `read` of one such real pays a few hundred
+/// instructions, where a table of every power cost 150,000. The 128 bits kept beyond the
+/// significand make the products' truncations far smaller than one of its units.
+enum PowersOfTen {
   static let range = -350...350
 
-  private let significands: [UInt128]
-  private let exponents: [Int]
-
-  private init() {
-    var significands = [UInt128](repeating: 0, count: Self.range.count)
-    var exponents = [Int](repeating: 0, count: Self.range.count)
-    for direction in [1, -1] {
-      var number = WideNumber.one
-      var k = 0
-      while Self.range.contains(k) {
-        significands[k - Self.range.lowerBound] = number.high
-        exponents[k - Self.range.lowerBound] = number.exponent + 128
-        if direction > 0 { number.multiplyByTen() } else { number.divideByTen() }
-        k += direction
+  static func power(_ k: Int) -> (significand: UInt128, exponent: Int)? {
+    guard range.contains(k) else { return nil }
+    var result: WideNumber? = nil
+    var bits = k.magnitude
+    var index = 0
+    while bits != 0 {
+      if bits & 1 != 0 {
+        let factor = (k > 0 ? positive : negative)[index]
+        result = result.map { $0.times(factor) } ?? factor
       }
+      bits >>= 1
+      index += 1
     }
-    self.significands = significands
-    self.exponents = exponents
+    let number = result ?? WideNumber(high: 1 << 127, low: 0, exponent: -255)
+    return (number.high, number.exponent + 128)
   }
 
-  func power(_ k: Int) -> (significand: UInt128, exponent: Int)? {
-    guard Self.range.contains(k) else { return nil }
-    return (significands[k - Self.range.lowerBound], exponents[k - Self.range.lowerBound])
+  /// 10^(2^i) and 10^(−2^i) for i in 0…8 (2^9 − 1 covers the range).
+  private static let positive = squares(of: WideNumber(high: 10 << 124, low: 0, exponent: -252))
+  /// 0.1 is 0.000110011…: its first 256 bits are all `1100`.
+  private static let negative = squares(
+    of: WideNumber(high: ~0 / 15 * 12, low: ~0 / 15 * 12, exponent: -259))
+
+  private static func squares(of first: WideNumber) -> [WideNumber] {
+    var squares = [first]
+    while squares.count < 9 {
+      squares.append(squares[squares.count - 1].times(squares[squares.count - 1]))
+    }
+    return squares
   }
 }
 
@@ -75,40 +81,24 @@ private struct WideNumber {
   var low: UInt128
   var exponent: Int
 
-  static let one = WideNumber(high: 1 << 127, low: 0, exponent: -255)
-
-  /// Times ten, then shifted right (the lowest bits dropped) until it fits in 256 bits.
-  mutating func multiplyByTen() {
-    let mask: UInt128 = ~0 >> 64
-    var limbs = [low & mask, low >> 64, high & mask, high >> 64]
-    var carry: UInt128 = 0
-    for i in 0..<4 {
-      let product = limbs[i] * 10 + carry
-      (limbs[i], carry) = (product & mask, product >> 64)
+  /// The product, its lower 256 bits dropped (shifted one more when its top bit is clear).
+  func times(_ other: WideNumber) -> WideNumber {
+    let (topHigh, topLow) = high.multipliedFullWidth(by: other.high)
+    let (crossHigh, _) = high.multipliedFullWidth(by: other.low)
+    let (otherCrossHigh, _) = low.multipliedFullWidth(by: other.high)
+    // Bits 256 and up: the high halves' product plus the cross products' upper halves (the
+    // lower halves and the low halves' product are dropped, with their carries: at most two
+    // units of the result).
+    var (middle, carry) = topLow.addingReportingOverflow(crossHigh)
+    var upper = topHigh + (carry ? 1 : 0)
+    (middle, carry) = middle.addingReportingOverflow(otherCrossHigh)
+    upper += carry ? 1 : 0
+    var exponent = exponent + other.exponent + 256
+    if upper.leadingZeroBitCount == 1 {
+      upper = upper << 1 | middle >> 127
+      middle <<= 1
+      exponent -= 1
     }
-    // The top bit was set, so the carry holds 3 or 4 bits: shift them back in.
-    let shift = UInt128.bitWidth - carry.leadingZeroBitCount
-    limbs.append(carry)
-    for i in 0..<4 { limbs[i] = (limbs[i] >> shift | limbs[i + 1] << (64 - shift)) & mask }
-    high = limbs[3] << 64 | limbs[2]
-    low = limbs[1] << 64 | limbs[0]
-    exponent += shift
-  }
-
-  /// Divided by ten, truncated, then shifted left until the top bit is set again.
-  mutating func divideByTen() {
-    var remainder: UInt128 = 0
-    var limbs = [high >> 64, high & (~0 >> 64), low >> 64, low & (~0 >> 64)]
-    for i in 0..<4 {
-      let dividend = remainder << 64 | limbs[i]
-      limbs[i] = dividend / 10
-      remainder = dividend % 10
-    }
-    high = limbs[0] << 64 | limbs[1]
-    low = limbs[2] << 64 | limbs[3]
-    let shift = high.leadingZeroBitCount
-    high = high << shift | low >> (128 - shift)
-    low <<= shift
-    exponent -= shift
+    return WideNumber(high: upper, low: middle, exponent: exponent)
   }
 }

@@ -144,7 +144,7 @@ struct RealFormattingTests {
   /// its power of two is at most 10^k and within two units of its last place of it.
   @Test func powersOfTenAreTruncatedWithinTwoUnits() throws {
     let lines = PowersOfTen.range.map { k in
-      let power = PowersOfTen.shared.power(k)!
+      let power = PowersOfTen.power(k)!
       return "\(k) \(power.significand) \(power.exponent)\n"
     }
     let check = """
