@@ -76,7 +76,7 @@ extension JSONPlistReader {
     }
   }
 
-  /// The four hex digits of the `\\u` escape at `start`.
+  /// The four hex digits of the `\u` escape at `start`.
   private mutating func hexUnit(at start: Int) throws(PlistParseError) -> UInt32 {
     guard pos + 4 <= text.count else { throw endError("reading a \\u escape") }
     var value: UInt32 = 0

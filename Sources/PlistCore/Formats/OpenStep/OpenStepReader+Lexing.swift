@@ -35,7 +35,7 @@ extension OpenStepReader {
     }
   }
 
-  /// One to four hex digits after `\\U`.
+  /// One to four hex digits after `\U`.
   private mutating func utf16Escape(at escapeStart: Int) throws(PlistParseError) -> UInt32 {
     var value: UInt32 = 0
     var digits = 0

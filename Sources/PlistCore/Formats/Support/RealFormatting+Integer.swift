@@ -2,11 +2,11 @@
 /// its value scaled by 10^k is m·5^k·2^(k+e), whose integer part and remainder a shift
 /// gives exactly — the same correctly rounded digits as the big-number path, at a tenth of
 /// the cost, for the decimal exponents that fit (about −10 to 38 at 17 digits). Beyond them,
-/// a table's powers of ten nearly always decide (`RealFormatting+PowersOfTen`).
+/// approximate powers of ten nearly always decide (`RealFormatting+PowersOfTen`).
 extension RealFormatting {
   /// The `precision` significant digits of a positive normal double, rounded half to even on
   /// its exact value, and the decimal exponent of the first; nil when neither the exact
-  /// scaling nor the table's decides (the big-number path then does).
+  /// scaling nor the approximate one decides (the big-number path then does).
   static func roundedDigits(_ value: Double, precision: Int) -> (digits: UInt64, exponent: Int)? {
     guard value.isNormal, value > 0, (1...19).contains(precision) else { return nil }
     let significand = UInt128(value.significandBitPattern | 1 << 52)

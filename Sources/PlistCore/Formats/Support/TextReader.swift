@@ -4,8 +4,9 @@
 ///
 /// The state is declared as requirements that each reader meets with plain stored
 /// properties, so that the scanning loops read `text[pos]` straight from the reader, exactly
-/// as before; only the cold error constructors live here, once, kept out of line so that
-/// they add no code to the loops that call them.
+/// as before. The error constructors live here, once, kept out of line so that they add no
+/// code to the loops that call them; so does the quoted-string loop OpenStep and JSON share
+/// (`QuotedTextReader`).
 protocol TextReader {
   /// The format named in errors.
   static var format: PlistFormat { get }
@@ -144,8 +145,8 @@ extension QuotedTextReader {
     return made
   }
 
-  /// Appends to `scratch` the UTF-16 unit of the escape at `escapeStart` (JSON's `\\u`,
-  /// OpenStep's `\\U`, named by `letter`). A high surrogate takes its low half from a second
+  /// Appends to `scratch` the UTF-16 unit of the escape at `escapeStart` (JSON's `\u`,
+  /// OpenStep's `\U`, named by `letter`). A high surrogate takes its low half from a second
   /// such escape, which must follow at once and which `readUnit` reads from its digits
   /// (given where that escape starts).
   mutating func appendUTF16Escape(

@@ -166,9 +166,9 @@ struct StreamingConversionTests {
     }
   }
 
-  /// A large dictionary's keys in groups alike in their first four characters (which the
-  /// radix sort orders by), each group out of order after them: pairs, a triple, keys
-  /// alike in eight characters, and a key repeated (the last kept); ASCII and UTF-16 objects.
+  /// A large dictionary's keys in groups alike in their first four characters (the sort's
+  /// first comparison), each group out of order after them: pairs, a triple, keys alike in
+  /// eight characters, and a key repeated (the last kept); ASCII and UTF-16 objects.
   @Test func keysAlikeInTheirFirstFourCharactersAreOrderedByTheRest() throws {
     var texts: [String] = []
     for letter in "qponmlkjihgfedcba" {

@@ -125,9 +125,9 @@ struct RealFormattingTests {
   }
 
   /// Doubles across the whole range of exponents: those beyond the exact 128-bit scaling are
-  /// scaled with the table's powers of ten, and all of them are decided without the big
+  /// scaled with approximate powers of ten, and all of them are decided without the big
   /// numbers (doubt is that rare).
-  @Test func realsFarFromOneAreScaledWithTheTable() {
+  @Test func realsFarFromOneAreDecidedWithoutBigNumbers() {
     var generator = ValueGenerator(seed: 23)
     for _ in 0..<20_000 {
       let exponent = UInt64(1 + generator.below(2046))
@@ -140,8 +140,8 @@ struct RealFormattingTests {
     }
   }
 
-  /// The table against python3's exact fractions: every significand has 128 bits, and times
-  /// its power of two is at most 10^k and within two units of its last place of it.
+  /// The powers of ten against python3's exact fractions: every significand has 128 bits,
+  /// and times its power of two is at most 10^k and within two units of its last place.
   @Test func powersOfTenAreTruncatedWithinTwoUnits() throws {
     let lines = PowersOfTen.range.map { k in
       let power = PowersOfTen.power(k)!
