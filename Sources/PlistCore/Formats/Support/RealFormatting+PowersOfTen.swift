@@ -1,9 +1,9 @@
 /// The digits of reals far from 1 (below about 1e-10 or above 1e38 at 17 digits), where the
 /// exact scaling of `RealFormatting+Integer` does not fit in 128 bits (and some nearer ones
-/// at fewer digits): the double times a 128-bit power of ten, a little below the true power. The product then falls
-/// short of the exact scaled value by less than a known bound; when that bound leaves the
-/// rounding in doubt (the dropped part that close to a half or a whole), the answer is nil and
-/// the big-number path decides. Doubt needs some 60 bits of the product to match a half's, so
+/// at fewer digits): the double times a 128-bit power of ten, a little below the true power.
+/// The product then falls short of the exact scaled value by less than a known bound; when
+/// that bound leaves the rounding in doubt (the dropped part that close to a half or a
+/// whole), the answer is nil and the big-number path decides. Doubt needs some 60 bits of the product to match a half's, so
 /// it hardly ever happens; and an exact half, which always leaves it in doubt, needs a real
 /// with few digits, which none this far from 1 has. For 1e-300 this costs about a twentieth
 /// of the big-number path.
