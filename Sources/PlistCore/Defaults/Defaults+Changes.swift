@@ -277,11 +277,11 @@ import Synchronization
 
   extension Defaults {
     /// Adds to `watcher` what a change to the search list's files shows in: every directory a
-    /// layer's file is in (and its link's target's), each one's parent (to see the directory
-    /// itself deleted and made again), and the managed folders (read afresh: a folder made
-    /// since the last reading, the administrator's first file, has folders of its own). Adding
-    /// a watch again is harmless, so the change stream and the Settings app call this after
-    /// every event.
+    /// layer's file is in (and its link's target's) with its parent, or the nearest existing
+    /// ancestor of one that is missing (`Platform.watchPreferencesDirectory`), and the managed
+    /// folders (read afresh: a folder made since the last reading, the administrator's first
+    /// file, has folders of its own). Adding a watch again is harmless, so the change stream
+    /// and the Settings app call this after every event.
     func watchSearchList(with watcher: Int32) {
       if environment.managed != nil {
         beginLookup()
@@ -294,15 +294,10 @@ import Synchronization
         guard let path = path(of: layer) else { continue }
         for file in [path, Platform.resolvingLinks(path)] {
           let directory = Platform.directory(of: file)
-          for candidate in [directory, Platform.directory(of: directory)]
-          where !directories.contains(candidate) {
-            directories.append(candidate)
-          }
+          if !directories.contains(directory) { directories.append(directory) }
         }
       }
-      for directory in directories {
-        _ = Platform.addWatch(watcher, directory, mask: Platform.directoryEvents)
-      }
+      for directory in directories { Platform.watchPreferencesDirectory(watcher, directory) }
     }
   }
 #endif

@@ -13,8 +13,9 @@
   /// hears "nothing" may use what it read before without looking at the files again.
   ///
   /// Each directory is watched with its parent, so that a directory deleted and made again
-  /// (or made for the first time, as `ByHost` is) is noticed too; after any event, every
-  /// watch is added again on the next look at a file (adding one twice is harmless).
+  /// (or made for the first time, as `ByHost` is) is noticed too; a missing one, by its
+  /// nearest existing ancestor (`Platform.watchPreferencesDirectory`). After any event,
+  /// every watch is added again on the next look at a file (adding one twice is harmless).
   final class ChangeGate {
     private let watcher: Int32
     private var watched: Set<String> = []
@@ -43,10 +44,17 @@
     func watch(file path: String, target: String) {
       for file in path == target ? [path] : [path, target] {
         let directory = Platform.directory(of: file)
-        for candidate in [directory, Platform.directory(of: directory)]
-        where !watched.contains(candidate) {
-          // A directory that does not exist yet is covered by its parent's watch.
-          if inotify_add_watch(watcher, candidate, Self.events) >= 0 { watched.insert(candidate) }
+        // Both watched already (at every look but the first): nothing to ask the system.
+        if watched.contains(directory) && watched.contains(Platform.directory(of: directory)) {
+          continue
+        }
+        // A directory that does not exist yet, nor its parent, is covered by its nearest
+        // existing ancestor's watch: a gate that watched neither answered "nothing changed"
+        // for ever, once both were made and the file written.
+        Platform.watchPreferencesDirectory(directory) { candidate in
+          if !watched.contains(candidate), inotify_add_watch(watcher, candidate, Self.events) >= 0 {
+            watched.insert(candidate)
+          }
         }
       }
     }

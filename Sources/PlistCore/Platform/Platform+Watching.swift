@@ -63,6 +63,31 @@
       return watch >= 0 ? watch : nil
     }
 
+    /// Calls `watch` with a directory that holds preferences and with its parent (to see it
+    /// deleted and made again); for one that is missing, with its nearest existing ancestor
+    /// and that one's parent, where the first of the missing directories will be made. Every
+    /// watcher does this again after an event, so its watch moves down as the directories
+    /// are made. A directory made between finding the nearest ancestor and watching it sends
+    /// no event, so the search runs again until it finds the one it watched.
+    static func watchPreferencesDirectory(_ directory: String, _ watch: (String) -> Void) {
+      var watched: String?
+      while true {
+        var existing = directory
+        while kind(atPath: existing) != .directory && existing != "/" && existing != "." {
+          existing = self.directory(of: existing)
+        }
+        if existing == watched { return }
+        watch(existing)
+        watch(self.directory(of: existing))
+        watched = existing
+      }
+    }
+
+    /// `watchPreferencesDirectory` with watches of `directoryEvents` on `watcher`.
+    static func watchPreferencesDirectory(_ watcher: Int32, _ directory: String) {
+      watchPreferencesDirectory(directory) { _ = addWatch(watcher, $0, mask: directoryEvents) }
+    }
+
     /// Ends a watch (one whose directory was moved away, say); one that ended already is fine.
     static func removeWatch(_ watcher: Int32, _ watch: Int32) {
       _ = inotify_rm_watch(watcher, watch)

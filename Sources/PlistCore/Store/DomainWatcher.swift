@@ -87,19 +87,10 @@
       }
     }
 
-    /// Watches each directory (again, after it was removed and made again), and its parent;
-    /// for a directory that is missing, its nearest existing ancestor and that one's parent.
-    /// Adding a watch that exists is harmless.
+    /// Watches each directory (again, after it was removed and made again), and its parent
+    /// (`Platform.watchPreferencesDirectory`).
     private func watchDirectories() {
-      for directory in directories {
-        var existing = directory
-        while Platform.kind(atPath: existing) != .directory && existing != "/" && existing != "." {
-          existing = Platform.directory(of: existing)
-        }
-        _ = Platform.addWatch(watcher, existing, mask: Platform.directoryEvents)
-        _ = Platform.addWatch(
-          watcher, Platform.directory(of: existing), mask: Platform.directoryEvents)
-      }
+      for directory in directories { Platform.watchPreferencesDirectory(watcher, directory) }
     }
 
     /// The domain as it is now (only the watched key, when there is one), empty when missing.

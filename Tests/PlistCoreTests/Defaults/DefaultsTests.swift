@@ -133,6 +133,25 @@ struct DefaultsSearchListTests {
     try check(nil) { _, _ in }
   }
 
+  /// The preferences directory and its parent both missing at the first lookups (a fresh
+  /// account): the process's gate watches their nearest existing ancestor, so the file
+  /// another program writes once it has made them is read at the next lookup, where the
+  /// gate watched neither and answered "no file" for ever.
+  @Test func aFileWrittenWhereNoDirectoryWasIsReadAtTheNextLookup() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let users = box.directory.path("users")
+    try FileManager.default.createDirectory(atPath: users, withIntermediateDirectories: true)
+    let root = users + "/bob/.config/preferences"
+    let defaults = try Defaults(
+      domain: "com.example.fresh", environment: DefaultsEnvironment(root: root))
+    // The second lookup starts the gate; the third asks it.
+    for _ in 0..<3 { #expect(defaults.lookup("k") == nil) }
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try box.write(root + "/com.example.fresh.plist", ["k": 1])
+    #expect(defaults.lookup("k")?.value == 1)
+  }
+
   /// One key in every layer, removed layer by layer: each time the next layer wins.
   @Test func oneKeyInEveryLayerRemovedLayerByLayer() throws {
     let key = "EveryLayerKey"
