@@ -218,16 +218,9 @@ struct DefaultsChangesTests {
   @Test func aPreferencesDirectoryMadeAfterTheObservationStartsIsSeen() async throws {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }
-    // `users` exists; `ann` and what is below it do not (and no other layer's directory is
-    // in `users`, or is `users`).
-    let users = box.directory.path("users")
-    try FileManager.default.createDirectory(atPath: users, withIntermediateDirectories: true)
-    let root = users + "/ann/.config/preferences"
-    let defaults = try Defaults(
-      domain: "com.example.fresh", environment: DefaultsEnvironment(root: root))
+    let (defaults, root) = try box.freshAccount("ann")
     let collector = ChangeCollector(defaults.changes(forKeys: ["k"]))
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try box.write(root + "/com.example.fresh.plist", ["k": 1])
+    try box.makeAndWrite(root, ["k": 1])
     let got = await collector.wait(for: 1)
     #expect(got.map(\.key) == ["k"])
     #expect(got.first?.origin == .otherProcess)

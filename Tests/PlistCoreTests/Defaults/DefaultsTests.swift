@@ -34,6 +34,24 @@ struct DefaultsSandbox {
       .write(to: URL(fileURLWithPath: path))
   }
 
+  /// A fresh account's `Defaults` for `com.example.fresh`: its preferences directory
+  /// (returned) and that one's parent do not exist; `users`, above them, does, and no other
+  /// layer's directory is in it.
+  func freshAccount(_ name: String) throws -> (defaults: Defaults, root: String) {
+    let users = directory.path("users")
+    try FileManager.default.createDirectory(atPath: users, withIntermediateDirectories: true)
+    let root = users + "/\(name)/.config/preferences"
+    return (
+      try Defaults(domain: "com.example.fresh", environment: DefaultsEnvironment(root: root)), root
+    )
+  }
+
+  /// Makes a fresh account's directories and writes its domain, as another program would.
+  func makeAndWrite(_ root: String, _ dictionary: PlistDictionary) throws {
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try write(root + "/com.example.fresh.plist", dictionary)
+  }
+
   func remove(_ file: String) {
     try? FileManager.default.removeItem(atPath: file.hasPrefix("/") ? file : root + "/" + file)
   }
@@ -140,15 +158,10 @@ struct DefaultsSearchListTests {
   @Test func aFileWrittenWhereNoDirectoryWasIsReadAtTheNextLookup() throws {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }
-    let users = box.directory.path("users")
-    try FileManager.default.createDirectory(atPath: users, withIntermediateDirectories: true)
-    let root = users + "/bob/.config/preferences"
-    let defaults = try Defaults(
-      domain: "com.example.fresh", environment: DefaultsEnvironment(root: root))
+    let (defaults, root) = try box.freshAccount("bob")
     // The second lookup starts the gate; the third asks it.
     for _ in 0..<3 { #expect(defaults.lookup("k") == nil) }
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try box.write(root + "/com.example.fresh.plist", ["k": 1])
+    try box.makeAndWrite(root, ["k": 1])
     #expect(defaults.lookup("k")?.value == 1)
   }
 
