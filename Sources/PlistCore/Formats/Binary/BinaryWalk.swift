@@ -83,7 +83,7 @@ struct BinaryWalk {
   private mutating func walkArray<V: BinaryVisitor>(
     at start: Int, depth: Int, height: inout Int, _ visitor: inout V
   ) throws(PlistParseError) -> V.Value {
-    let refs = try references(at: start, depth: depth, lists: 1)
+    let refs = try references(at: start, depth: depth, isDictionary: false)
     var array = visitor.openArray()
     var inner = 0
     var at = refs.lowerBound
@@ -103,7 +103,7 @@ struct BinaryWalk {
   private mutating func walkDictionary<V: BinaryVisitor>(
     at start: Int, depth: Int, height: inout Int, _ visitor: inout V
   ) throws(PlistParseError) -> V.Value {
-    let keyRefs = try references(at: start, depth: depth, lists: 2)
+    let keyRefs = try references(at: start, depth: depth, isDictionary: true)
     var dictionary = visitor.openDictionary(depth: depth)
     var inner = 0
     var keyAt = keyRefs.lowerBound
@@ -130,16 +130,16 @@ struct BinaryWalk {
   }
 
   /// Checks the container at `start`, inside `depth` others: its depth, its count, and that
-  /// its `lists` of references (a dictionary's keys, then its values) lie in the file.
+  /// its references (a dictionary's keys, then as many values) lie in the file.
   ///
-  /// - Returns: Where its first list of references is.
-  private func references(at start: Int, depth: Int, lists: Int) throws(PlistParseError)
-    -> Range<Int>
+  /// - Returns: Where its items' references are, or its keys'.
+  private func references(at start: Int, depth: Int, isDictionary: Bool)
+    throws(PlistParseError) -> Range<Int>
   {
     try reader.checkContainerDepth(depth, at: start)
     let (count, payload) = try reader.countAndPayload(at: start, info: Int(bytes[start] & 0x0F))
     let first = try reader.referenceRange(payload, count, at: start)
-    if lists == 2 { _ = try reader.referenceRange(first.upperBound, count, at: start) }
+    if isDictionary { _ = try reader.referenceRange(first.upperBound, count, at: start) }
     return first
   }
 
