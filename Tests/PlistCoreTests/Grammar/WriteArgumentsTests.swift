@@ -75,6 +75,15 @@ struct WriteArgumentsTests {
     }
   }
 
+  /// Text in a collection's spelling escapes markup and every control character, in one
+  /// or two digits, so that the one-line fragment keeps them.
+  @Test func controlCharactersInACollectionAreSpelledAsReferences() throws {
+    let value = PlistValue.array([.string("t\tx\u{1F}\u{1}<&>é")])
+    #expect(
+      try WriteArguments.spelling(of: value)
+        == ["<array><string>t&#9;x&#31;&#1;&lt;&amp;&gt;é</string></array>"])
+  }
+
   /// A value nested deeper than any file may be (built in code) has no spelling: refused,
   /// not replaced by an empty dictionary as it once silently was.
   @Test func aValueTooDeepToWriteHasNoSpelling() {

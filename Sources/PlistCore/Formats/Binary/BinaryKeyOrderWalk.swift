@@ -77,7 +77,7 @@ struct BinaryKeyOrderWalk {
       let key = keys[base + position]
       visitor.entry(position, key: key, depth: depth + 1, in: reader)
       do { try walk(key.value, depth: depth + 1, &visitor) } catch {
-        throw error.inside(key.string(in: reader.bytes))
+        throw error.inside(key.text.string(in: reader.bytes))
       }
     }
     keys.removeSubrange(base...)
@@ -155,14 +155,14 @@ struct BinaryKeyOrderWalk {
     }
     for index in 0..<count {
       let key = keys[base + index]
-      order[index] = SortKey(prefix: key.prefix, next: key.units(4, in: bytes), index: index)
+      order[index] = SortKey(prefix: key.prefix, next: key.text.units(4, in: bytes), index: index)
     }
     keys.withUnsafeBufferPointer { all in
       let keys = UnsafeBufferPointer(rebasing: all[base...])
       @inline(__always) func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
         if a.next != b.next { return a.next < b.next }
-        let byKey = keys[a.index].compare(keys[b.index], in: bytes, known: 8)
+        let byKey = keys[a.index].text.compare(keys[b.index].text, in: bytes, known: 8)
         return byKey != 0 ? byKey < 0 : a.index < b.index
       }
       // Bottom-up: runs of `width` merged in pairs from one buffer into the other.
@@ -251,10 +251,8 @@ struct BinaryKey {
   /// The key's object, and where its marker is.
   let object: Int
   let at: Int
-  /// Where its characters start, and how many there are (bytes of ASCII, UTF-16 units).
-  let characters: Int
-  let count: Int
-  let isUTF16: Bool
+  /// Its characters in the file.
+  let text: Text
   /// The value's object.
   let value: Int
   /// Its place in the file's dictionary, which decides between equal keys.
@@ -272,79 +270,86 @@ struct BinaryKey {
     self.position = position
     at = try reader.offset(of: object)
     let marker = reader.bytes[at]
-    (count, characters) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))
-    isUTF16 = marker >> 4 == 0x6
-    prefix = Self.units(0, characters, count, isUTF16, reader.bytes)
-  }
-
-  /// Four units from `first` on, high first, padded with zeros past the end.
-  func units(_ first: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    Self.units(first, characters, count, isUTF16, bytes)
-  }
-
-  private static func units(
-    _ first: Int, _ start: Int, _ count: Int, _ isUTF16: Bool, _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> UInt64 {
-    var packed: UInt64 = 0
-    for index in first..<(first + 4) {
-      packed = packed << 16 | UInt64(index < count ? unit(index, start, isUTF16, bytes) : 0)
-    }
-    return packed
+    let (count, characters) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))
+    text = Text(characters: characters, count: count, isUTF16: marker >> 4 == 0x6)
+    prefix = text.units(0, in: reader.bytes)
   }
 
   /// Negative, zero or positive as this key sorts before, equal to or after `other`.
-  ///
-  /// - Parameters:
-  ///   - other: The other key.
-  ///   - bytes: The file.
-  ///   - known: How many first units are known to be equal (at least the four of `prefix`
-  ///     when the prefixes are).
-  /// - Returns: The order.
   @inline(__always)
-  func compare(_ other: BinaryKey, in bytes: UnsafeBufferPointer<UInt8>, known: Int = 4) -> Int {
+  func compare(_ other: BinaryKey, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     if prefix != other.prefix { return prefix < other.prefix ? -1 : 1 }
-    if !isUTF16 && !other.isUTF16 {
-      return Platform.compareBytes(
-        UnsafeBufferPointer(rebasing: bytes[characters..<(characters + count)]),
-        UnsafeBufferPointer(rebasing: bytes[other.characters..<(other.characters + other.count)]))
-    }
-    let common = min(count, other.count)
-    var index = known
-    while index < common {
-      let a = Self.unit(index, characters, isUTF16, bytes)
-      let b = Self.unit(index, other.characters, other.isUTF16, bytes)
-      if a != b { return Int(a) - Int(b) }
-      index += 1
-    }
-    return count - other.count
+    return text.compare(other.text, in: bytes, known: 4)
   }
 
-  /// Whether the key is `text`, which is ASCII.
-  func equals(_ text: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard count == text.utf8.count else { return false }
-    for (index, byte) in text.utf8.enumerated()
-    where Self.unit(index, characters, isUTF16, bytes) != UInt16(byte) {
-      return false
+  /// Where a string's characters are in the file: ASCII bytes or big-endian UTF-16 units.
+  struct Text {
+    /// Where they start, and how many there are (bytes of ASCII, UTF-16 units).
+    let characters: Int
+    let count: Int
+    let isUTF16: Bool
+
+    /// The bytes that hold them.
+    var range: Range<Int> { characters..<(characters + (isUTF16 ? 2 : 1) * count) }
+
+    /// Four units from `first` on, high first, padded with zeros past the end.
+    @inline(__always)
+    func units(_ first: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+      var packed: UInt64 = 0
+      for index in first..<(first + 4) {
+        packed = packed << 16 | UInt64(index < count ? unit(index, in: bytes) : 0)
+      }
+      return packed
     }
-    return true
-  }
 
-  /// The key as text, for an error's path.
-  func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
-    let length = isUTF16 ? 2 * count : count
-    let text = UnsafeBufferPointer(rebasing: bytes[characters..<(characters + length)])
-    guard isUTF16 else { return String(decoding: text, as: UTF8.self) }
-    var utf8: [UInt8] = []
-    _ = UTF16BigEndian.appendUTF8(text, to: &utf8)
-    return String(decoding: utf8, as: UTF8.self)
-  }
+    /// Negative, zero or positive as this text sorts before, equal to or after `other`, the
+    /// first `known` units of both known to be equal.
+    @inline(__always)
+    func compare(_ other: Text, in bytes: UnsafeBufferPointer<UInt8>, known: Int) -> Int {
+      let common = min(count, other.count)
+      guard known < common else { return count - other.count }
+      if isUTF16 == other.isUTF16 {
+        // Bytes compare as the units do: big-endian units by their high byte first.
+        let width = isUTF16 ? 2 : 1
+        let order = Platform.compareBytes(
+          UnsafeBufferPointer(
+            rebasing: bytes[(characters + width * known)..<(characters + width * common)]),
+          UnsafeBufferPointer(
+            rebasing: bytes[
+              (other.characters + width * known)..<(other.characters + width * common)]))
+        return order != 0 ? order : count - other.count
+      }
+      for index in known..<common {
+        let a = unit(index, in: bytes)
+        let b = other.unit(index, in: bytes)
+        if a != b { return Int(a) - Int(b) }
+      }
+      return count - other.count
+    }
 
-  @inline(__always)
-  private static func unit(
-    _ index: Int, _ start: Int, _ isUTF16: Bool, _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> UInt16 {
-    guard isUTF16 else { return UInt16(bytes[start + index]) }
-    return UInt16(bytes[start + 2 * index]) << 8 | UInt16(bytes[start + 2 * index + 1])
+    /// Whether the text is `ascii`.
+    func equals(_ ascii: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard count == ascii.utf8.count else { return false }
+      for (index, byte) in ascii.utf8.enumerated() where unit(index, in: bytes) != UInt16(byte) {
+        return false
+      }
+      return true
+    }
+
+    /// The text as a `String`, for an error's path.
+    func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+      let stored = UnsafeBufferPointer(rebasing: bytes[range])
+      guard isUTF16 else { return String(decoding: stored, as: UTF8.self) }
+      var utf8: [UInt8] = []
+      _ = UTF16BigEndian.appendUTF8(stored, to: &utf8)
+      return String(decoding: utf8, as: UTF8.self)
+    }
+
+    @inline(__always)
+    private func unit(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
+      guard isUTF16 else { return UInt16(bytes[characters + index]) }
+      return UInt16(bytes[characters + 2 * index]) << 8 | UInt16(bytes[characters + 2 * index + 1])
+    }
   }
 }
 

@@ -79,7 +79,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
     throws(Failure)
   {
     if Writer.format == .xml, keys.count == 1, let only = keys.first,
-      only.equals(XMLUIDSpelling.key, in: reader.bytes)
+      only.text.equals(XMLUIDSpelling.key, in: reader.bytes)
     {
       try checkUIDSpelling(only.value, in: reader)
     }
@@ -87,9 +87,8 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
   }
 
   func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader) {
-    let characters = key.characters..<(key.characters + (key.isUTF16 ? 2 : 1) * key.count)
-    let text = UnsafeBufferPointer(rebasing: reader.bytes[characters])
-    if key.isUTF16 {
+    let text = UnsafeBufferPointer(rebasing: reader.bytes[key.text.range])
+    if key.text.isUTF16 {
       writer.startEntry(position, utf16Key: text, depth: depth)
     } else {
       writer.startEntry(position, utf8Key: text, depth: depth)

@@ -45,7 +45,7 @@ extension StreamingPlistWriter {
   ) throws(E) {
     try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTF16BigEndian.maximumUTF8(units)) {
       (buffer) throws(E) in
-      let count = buffer.baseAddress.flatMap { UTF16BigEndian.writeUTF8(units, into: $0) }?.count
+      let count = buffer.baseAddress.flatMap { UTF16BigEndian.writeUTF8(units, into: $0) }
       try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count ?? 0))
     }
   }

@@ -97,18 +97,33 @@ enum UTF16BigEndian {
   /// Whether every surrogate in `units` (high byte first) is paired: what reading them as a
   /// string requires.
   static func isWellFormed(_ units: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
+    guard let base = units.baseAddress else { return true }
     let end = units.count & ~1
+    var i = 0
     while i < end {
-      let unit = UInt16(units[i]) << 8 | UInt16(units[i + 1])
+      // Four units at a time while none is a surrogate (most text has none).
+      while i + 8 <= end, !hasSurrogate(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+        i += 8
+      }
+      guard i < end else { break }
+      let unit = UInt16(base[i]) << 8 | UInt16(base[i + 1])
       i += 2
       guard unit & 0xF800 == 0xD800 else { continue }
       guard unit & 0xFC00 == 0xD800, i < end,
-        (UInt16(units[i]) << 8 | UInt16(units[i + 1])) & 0xFC00 == 0xDC00
+        (UInt16(base[i]) << 8 | UInt16(base[i + 1])) & 0xFC00 == 0xDC00
       else { return false }
       i += 2
     }
     return true
+  }
+
+  /// Whether one of the four big-endian units in `word` (as loaded from memory on a
+  /// little-endian machine: each unit's high byte in the low byte of its 16 bits) is a
+  /// surrogate, D800–DFFF.
+  @inline(__always)
+  private static func hasSurrogate(_ word: UInt64) -> Bool {
+    // A lane is zero where the high byte's top five bits are 11011.
+    NoEscapes.zeroLanes((word & 0x00F8_00F8_00F8_00F8) ^ 0x00D8_00D8_00D8_00D8) != 0
   }
 
   /// Appends the UTF-8 of `units` (high byte first) to `utf8`.
@@ -121,60 +136,112 @@ enum UTF16BigEndian {
       guard let out = buffer.baseAddress, let written = writeUTF8(units, into: out) else {
         return buffer.isEmpty
       }
-      utf8.append(contentsOf: UnsafeBufferPointer(start: out, count: written.count))
+      utf8.append(contentsOf: UnsafeBufferPointer(start: out, count: written))
       return true
     }
   }
 
-  /// The most bytes of UTF-8 that `units` make: a unit takes at most three, a pair of them
-  /// four.
+  /// The room `writeUTF8` needs for `units`: the most bytes an escaped unit takes (a unit of
+  /// UTF-8 takes at most three bytes, a pair of them four), and three more, as the last unit
+  /// is stored four bytes at a time.
   @inline(__always)
-  static func maximumUTF8(_ units: UnsafeBufferPointer<UInt8>) -> Int { units.count / 2 * 3 }
+  static func maximumUTF8<Escapes: ASCIIEscapes>(
+    _ units: UnsafeBufferPointer<UInt8>, escaping escapes: Escapes = NoEscapes()
+  ) -> Int {
+    units.count / 2 * max(3, Escapes.longest) + 3
+  }
 
   /// Writes the UTF-8 of `units` (high byte first) to `out`, which has room for
-  /// `maximumUTF8(units)` bytes.
+  /// `maximumUTF8(units, escaping: escapes)` bytes, each ASCII unit `escapes` names written
+  /// as it says.
   ///
-  /// - Returns: How many bytes it wrote, and whether one of them is `&`, `<`, `>` or a
-  ///   control character (which XML escapes); nil when a surrogate is unpaired.
-  static func writeUTF8(_ units: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>)
-    -> (count: Int, markup: Bool)?
-  {
+  /// - Returns: How many bytes it wrote; nil when a surrogate is unpaired.
+  @inline(__always)
+  static func writeUTF8<Escapes: ASCIIEscapes>(
+    _ units: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+    escaping escapes: Escapes = NoEscapes()
+  ) -> Int? {
+    guard let base = units.baseAddress else { return 0 }
     let end = units.count & ~1
+    let escaped = escapes.below64
     var i = 0
     var o = 0
-    var markup = false
     while i < end {
-      let unit = UInt32(units[i]) << 8 | UInt32(units[i + 1])
-      i += 2
-      if unit < 0x80 {
-        out[o] = UInt8(truncatingIfNeeded: unit)
-        o += 1
-        if unit <= 0x3E {
-          markup = markup || unit < 0x20 || unit == 0x26 || unit == 0x3C || unit == 0x3E
-        }
-      } else if unit < 0x800 {
-        out[o] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
-        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-        o += 2
-      } else if unit & 0xF800 != 0xD800 {
-        out[o] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
-        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | unit >> 6 & 0x3F)
-        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-        o += 3
-      } else {
-        // A high surrogate followed by a low one is a pair; anything else is refused.
-        guard unit & 0xFC00 == 0xD800, i < end else { return nil }
-        let next = UInt32(units[i]) << 8 | UInt32(units[i + 1])
-        guard next & 0xFC00 == 0xDC00 else { return nil }
-        i += 2
-        let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
-        out[o] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-        out[o + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+      // Runs of ASCII that need no escape, four units at a time.
+      while i + 8 <= end {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        // Each unit's high byte is zero and its low byte below 0x80.
+        guard word & 0x80FF_80FF_80FF_80FF == 0 else { break }
+        let characters = word >> 8
+        guard !escapes.escapesAny(ofFour: characters) else { break }
+        let packed = (characters | characters >> 8) & 0x0000_FFFF_0000_FFFF
+        let four = UInt32(truncatingIfNeeded: packed | packed >> 16)
+        UnsafeMutableRawPointer(out + o).storeBytes(of: four.littleEndian, as: UInt32.self)
+        i += 8
         o += 4
       }
+      guard i < end else { break }
+      let unit = UInt32(base[i]) << 8 | UInt32(base[i + 1])
+      i += 2
+      if escaped != 0, unit < 64, escaped & (1 &<< UInt64(unit)) != 0 {
+        o += escapes.write(UInt8(truncatingIfNeeded: unit), into: out + o)
+        continue
+      }
+      if unit & 0xF800 != 0xD800 {
+        // One to three bytes, chosen without a branch (text mixing scripts would mispredict
+        // one a character), stored four at once: the room has three bytes to spare.
+        let two = (0xC0 | unit >> 6) | (0x80 | unit & 0x3F) << 8
+        let three =
+          (0xE0 | unit >> 12) | (0x80 | unit >> 6 & 0x3F) << 8 | (0x80 | unit & 0x3F) << 16
+        let word = unit < 0x80 ? unit : unit < 0x800 ? two : three
+        UnsafeMutableRawPointer(out + o).storeBytes(of: word.littleEndian, as: UInt32.self)
+        o += 1 + (unit < 0x80 ? 0 : 1) + (unit < 0x800 ? 0 : 1)
+        continue
+      }
+      // A high surrogate followed by a low one is a pair; anything else is refused.
+      guard unit & 0xFC00 == 0xD800, i < end else { return nil }
+      let next = UInt32(base[i]) << 8 | UInt32(base[i + 1])
+      guard next & 0xFC00 == 0xDC00 else { return nil }
+      i += 2
+      let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
+      let four =
+        (0xF0 | scalar >> 18) | (0x80 | scalar >> 12 & 0x3F) << 8
+        | (0x80 | scalar >> 6 & 0x3F) << 16 | (0x80 | scalar & 0x3F) << 24
+      UnsafeMutableRawPointer(out + o).storeBytes(of: four.littleEndian, as: UInt32.self)
+      o += 4
     }
-    return (o, markup)
+    return o
   }
+}
+
+/// ASCII characters a text format writes other than as themselves (XML's `&amp;`), for
+/// `UTF16BigEndian.writeUTF8` to write as it transcodes: one pass where transcoding and then
+/// escaping took two.
+protocol ASCIIEscapes {
+  /// The most bytes `write` writes.
+  static var longest: Int { get }
+  /// The characters escaped, bit `c` for character `c`: all are below 64.
+  var below64: UInt64 { get }
+  /// Writes the escape of `character` at `out`, returning how many bytes it wrote.
+  func write(_ character: UInt8, into out: UnsafeMutablePointer<UInt8>) -> Int
+  /// Whether one of four ASCII characters, each in the low byte of a 16-bit lane of
+  /// `characters` (the others zero), is escaped.
+  func escapesAny(ofFour characters: UInt64) -> Bool
+}
+
+extension ASCIIEscapes {
+  /// The lanes of `characters` (each below 0x8000) that are zero, as their high bits.
+  @inline(__always)
+  static func zeroLanes(_ characters: UInt64) -> UInt64 {
+    // Subtracting one borrows into bit 15 only from a zero lane.
+    (characters &- 0x0001_0001_0001_0001) & 0x8000_8000_8000_8000
+  }
+}
+
+/// Every character as itself.
+struct NoEscapes: ASCIIEscapes {
+  static var longest: Int { 0 }
+  var below64: UInt64 { 0 }
+  func write(_ character: UInt8, into out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
+  func escapesAny(ofFour characters: UInt64) -> Bool { false }
 }

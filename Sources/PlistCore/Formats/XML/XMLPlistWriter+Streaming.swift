@@ -37,21 +37,14 @@ extension XMLPlistWriter: StreamingPlistWriter {
     out.flushIfFull()
   }
 
-  /// Well-formed UTF-16 as escaped UTF-8, transcoded straight into the output; escaped
-  /// afterwards in the rarer text that needs it.
+  /// Well-formed UTF-16 as escaped UTF-8, transcoded and escaped straight into the output in
+  /// one pass.
   private func appendEscaped(utf16 units: UnsafeBufferPointer<UInt8>) {
-    let start = out.position
-    var markup = false
-    _ = out.append(atMost: UTF16BigEndian.maximumUTF8(units)) { buffer in
-      guard let base = buffer.baseAddress, let written = UTF16BigEndian.writeUTF8(units, into: base)
-      else { return 0 }
-      markup = written.markup
-      return written.count
+    let escapes = TextEscapes(controls: escapeControls)
+    _ = out.append(atMost: UTF16BigEndian.maximumUTF8(units, escaping: escapes)) { buffer in
+      buffer.baseAddress.flatMap { UTF16BigEndian.writeUTF8(units, into: $0, escaping: escapes) }
+        ?? 0
     }
-    guard markup else { return }
-    let text = Array(out.buffered(start..<out.position))
-    out.truncate(to: start)
-    text.withUnsafeBufferPointer { appendEscaped($0) }
   }
 
   func writeData(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) {

@@ -171,30 +171,73 @@ struct XMLPlistWriter {
   /// The text with `&`, `<` and `>` (and control characters, when asked) escaped: the runs
   /// between them copied whole.
   func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let escapes = TextEscapes(controls: escapeControls)
     var start = 0
     var i = 0
     while i < bytes.count {
       let b = bytes[i]
-      // Everything above `>` (letters, non-ASCII) is copied as it is.
-      guard b <= 0x3E, b == 0x26 || b == 0x3C || b == 0x3E || (escapeControls && b < 0x20)
-      else {
+      // Everything from `@` up (letters, non-ASCII) is copied as it is.
+      guard b < 64, escapes.below64 & (1 &<< UInt64(b)) != 0 else {
         i += 1
         continue
       }
       out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-      switch b {
-      case 0x26: out.append("&amp;")
-      case 0x3C: out.append("&lt;")
-      case 0x3E: out.append("&gt;")
-      default:
-        out.append("&#")
-        out.appendDecimal(Int64(b))
-        out.append(UInt8(ascii: ";"))
+      _ = out.append(atMost: TextEscapes.longest) {
+        $0.baseAddress.map { escapes.write(b, into: $0) } ?? 0
       }
       i += 1
       start = i
     }
     out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+  }
+
+  /// What XML text escapes: `&`, `<` and `>` always, control characters when asked.
+  struct TextEscapes: ASCIIEscapes {
+    let below64: UInt64
+    let controls: Bool
+
+    init(controls: Bool) {
+      self.controls = controls
+      below64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | (controls ? 0xFFFF_FFFF : 0)
+    }
+
+    @inline(__always)
+    func escapesAny(ofFour characters: UInt64) -> Bool {
+      let lanes: UInt64 = 0x0001_0001_0001_0001
+      let ampersand = Self.zeroLanes(characters ^ 0x26 &* lanes)
+      // `<` and `>` are the characters that are `>` with bit 1 set.
+      let angle = Self.zeroLanes((characters | 0x02 &* lanes) ^ 0x3E &* lanes)
+      // A lane below 0x20 borrows into bit 15 when 0x20 is taken from it.
+      let control = controls ? (characters &- 0x20 &* lanes) & 0x8000_8000_8000_8000 : 0
+      return ampersand | angle | control != 0
+    }
+
+    /// `&#31;` is the longest.
+    static var longest: Int { 5 }
+
+    @inline(__always)
+    func write(_ character: UInt8, into out: UnsafeMutablePointer<UInt8>) -> Int {
+      let text: StaticString
+      switch character {
+      case 0x26: text = "&amp;"
+      case 0x3C: text = "&lt;"
+      case 0x3E: text = "&gt;"
+      default:
+        // A control character, below 32: one or two digits.
+        out[0] = UInt8(ascii: "&")
+        out[1] = UInt8(ascii: "#")
+        var o = 2
+        if character >= 10 {
+          out[o] = UInt8(ascii: "0") + character / 10
+          o += 1
+        }
+        out[o] = UInt8(ascii: "0") + character % 10
+        out[o + 1] = UInt8(ascii: ";")
+        return o + 2
+      }
+      out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+      return text.utf8CodeUnitCount
+    }
   }
 
   /// CoreFoundation's real formatting: `%.17g`, but `0.0` for zero and words for non-finite

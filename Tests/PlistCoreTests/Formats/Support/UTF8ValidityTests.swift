@@ -58,16 +58,19 @@ struct UTF8ValidityTests {
 
   /// Big-endian UTF-16 read back as UTF-8 (`UTF16BigEndian.appendUTF8`) and checked
   /// (`isWellFormed`, `isASCII`): the standard library's decoding where every surrogate is
-  /// paired, a refusal where one is not.
+  /// paired, a refusal where one is not. Escaped for XML as it is read, the text is what
+  /// escaping its UTF-8 gives.
   @Test func utf16UnitsReadAsTheStandardLibraryReadsThem() {
     var random = SplitMix(11)
     let interesting: [UInt16] = [
       0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0x20AC,
+      0x26, 0x3C, 0x3E, 0x0A, 0x1F, 0x3F, 0x40,
     ]
     for round in 0..<20_000 {
       let count = Int(random.next() % (round % 4 == 0 ? 30 : 6))
-      let units = (0..<count).map { _ in interesting[Int(random.next() % UInt64(interesting.count))]
-      }
+      // Every third round ASCII only, in which runs of four units are common.
+      let pool = round % 3 == 0 ? interesting.filter { $0 < 0x80 } : interesting
+      let units = (0..<count).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
       let bytes = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
       let wellFormed = String(validating: units, as: UTF16.self)
       var utf8: [UInt8] = [0x2A]
@@ -76,7 +79,36 @@ struct UTF8ValidityTests {
       #expect(read == (wellFormed != nil) && checked == read, "\(units)")
       let ascii = bytes.withUnsafeBufferPointer { UTF16BigEndian.isASCII($0) }
       #expect(ascii == units.allSatisfy { $0 < 0x80 }, "\(units)")
-      if let wellFormed { #expect(utf8 == [0x2A] + Array(wellFormed.utf8), "\(units)") }
+      guard let wellFormed else { continue }
+      #expect(utf8 == [0x2A] + Array(wellFormed.utf8), "\(units)")
+      for controls in [false, true] {
+        #expect(
+          Self.escapedWhileRead(bytes, controls: controls)
+            == Self.escaped(Array(wellFormed.utf8), controls: controls), "\(units)")
+      }
     }
+  }
+
+  /// Well-formed big-endian UTF-16 transcoded and escaped for XML in one pass.
+  private static func escapedWhileRead(_ units: [UInt8], controls: Bool) -> [UInt8] {
+    let escapes = XMLPlistWriter.TextEscapes(controls: controls)
+    return units.withUnsafeBufferPointer { units in
+      let room = UTF16BigEndian.maximumUTF8(units, escaping: escapes)
+      return [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+        count =
+          buffer.baseAddress.flatMap {
+            UTF16BigEndian.writeUTF8(units, into: $0, escaping: escapes)
+          } ?? 0
+      }
+    }
+  }
+
+  /// UTF-8 escaped for XML by the writer's escaping of text it holds as UTF-8.
+  private static func escaped(_ utf8: [UInt8], controls: Bool) -> [UInt8] {
+    let out = ByteOutput()
+    utf8.withUnsafeBufferPointer {
+      XMLPlistWriter(out: out, escapeControls: controls).appendEscaped($0)
+    }
+    return out.finish()
   }
 }
