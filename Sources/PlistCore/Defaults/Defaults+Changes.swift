@@ -120,6 +120,8 @@ import Synchronization
     let watcher: Int32
     let wakeup: Wakeup
     private var snapshot: Snapshot
+    /// Which of the watcher's events concern the search list's files.
+    private var names = WatchedNames()
 
     init(defaults: Defaults, keys: Set<String>?) throws(SystemError) {
       self.defaults = defaults
@@ -133,7 +135,7 @@ import Synchronization
       }
       DefaultsObservers.add(wakeup)
       snapshot = Snapshot()
-      defaults.watchSearchList(with: watcher)
+      names = defaults.watchSearchList(with: watcher)
       snapshot = DefaultsJournal.start(wakeup) { takeSnapshot(previous: nil) }
     }
 
@@ -147,11 +149,15 @@ import Synchronization
     func run(isStopped: () -> Bool, emit: (DefaultsChange) throws -> Void) throws {
       defer { close() }
       while true {
-        let (hasEvents, _) = Platform.waitForEvents(watcher, wakeup: wakeup)
+        let (hasEvents, woken) = Platform.waitForEvents(watcher, wakeup: wakeup)
         if isStopped() { return }
         if hasEvents {
-          do { _ = try Platform.readEvents(watcher) } catch { throw PlistError.system(error) }
-          defaults.watchSearchList(with: watcher)
+          let events: [WatchEvent]
+          do { events = try Platform.readEvents(watcher) } catch { throw PlistError.system(error) }
+          let concerned = names.concern(events)
+          names = defaults.watchSearchList(with: watcher)
+          // Another file in a watched directory (`$HOME` is one): nothing to read again.
+          if !concerned && !woken { continue }
         }
         // This process's writes one by one, in order, then the files for the rest; emitted
         // outside the journal's lock, which writes wait for.
@@ -282,22 +288,29 @@ import Synchronization
     /// folders (read afresh: a folder made since the last reading, the administrator's first
     /// file, has folders of its own). Adding a watch again is harmless, so the change stream
     /// and the Settings app call this after every event.
-    func watchSearchList(with watcher: Int32) {
+    ///
+    /// - Returns: Which events concern the search list.
+    @discardableResult
+    func watchSearchList(with watcher: Int32) -> WatchedNames {
+      var names = WatchedNames()
       if environment.managed != nil {
         beginLookup()
         for folder in managedFolders() {
-          _ = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
+          let watch = Platform.addWatch(watcher, folder, mask: Platform.managedFolderEvents)
+          if let watch { names.add(everyEventOf: watch) }
         }
       }
       var directories: [String] = []
       for layer in searchList {
         guard let path = path(of: layer) else { continue }
         for file in [path, Platform.resolvingLinks(path)] {
+          names.add(file: file)
           let directory = Platform.directory(of: file)
           if !directories.contains(directory) { directories.append(directory) }
         }
       }
       for directory in directories { Platform.watchPreferencesDirectory(watcher, directory) }
+      return names
     }
   }
 #endif

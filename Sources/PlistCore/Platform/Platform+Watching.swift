@@ -42,6 +42,44 @@
 
     /// Whether it says only that its watch ended (one removed, or whose directory went).
     var endsTheWatch: Bool { mask & UInt32(IN_IGNORED) != 0 }
+
+    /// Whether events were lost (the queue overflowed): anything may have changed.
+    var lostEvents: Bool { mask & UInt32(IN_Q_OVERFLOW) != 0 }
+  }
+
+  /// Which events of a watcher on files' directories concern the files: those that name a
+  /// file, or a directory on the way to one (made again, moved back), and those about a
+  /// watched directory itself. Others, such as the shell's history written in `$HOME` (which
+  /// is watched while `~/.config` may be removed), do not.
+  struct WatchedNames {
+    private var names: Set<String> = []
+    /// Watches whose every event concerns the files (the administrator's folders).
+    private var everyEvent: Set<Int32> = []
+
+    /// Adds `file` and the directories above it.
+    mutating func add(file: String) {
+      names.insert(Self.lastComponent(file))
+      var ancestor = Platform.directory(of: file)
+      while ancestor != "/" && ancestor != "." {
+        names.insert(Self.lastComponent(ancestor))
+        ancestor = Platform.directory(of: ancestor)
+      }
+    }
+
+    /// Adds a watch every event of which concerns the files.
+    mutating func add(everyEventOf watch: Int32) { everyEvent.insert(watch) }
+
+    /// Whether one of `events` concerns the files.
+    func concern(_ events: [WatchEvent]) -> Bool {
+      events.contains {
+        $0.isAboutTheDirectory || $0.lostEvents || everyEvent.contains($0.watch)
+          || names.contains($0.name)
+      }
+    }
+
+    private static func lastComponent(_ path: String) -> String {
+      String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+    }
   }
 
   extension Platform {

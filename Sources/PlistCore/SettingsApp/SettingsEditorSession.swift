@@ -14,8 +14,9 @@ package enum SettingsEditorSession {
   package static func run(schema: SettingsSchema, defaults: Defaults, title: String, term: String?)
     throws
   {
-    let watcher = try watch(defaults)
+    let (watcher, watched) = try watch(defaults)
     defer { Platform.closeQuietly(watcher) }
+    var names = watched
     let terminal = try TerminalSession.open(term: term)
     defer { terminal.close() }
     var editor = SettingsEditor(schema: schema, title: title)
@@ -41,9 +42,12 @@ package enum SettingsEditorSession {
           }
         }
       case .ready:
-        // Another process changed a file: read what changed, show the new values.
-        _ = try? Platform.readEvents(watcher)
-        defaults.watchSearchList(with: watcher)
+        // Another process changed a file: read what changed, show the new values. (Events
+        // on other files in a watched directory, `$HOME` among them, change nothing shown.)
+        let events = (try? Platform.readEvents(watcher)) ?? []
+        let concerned = names.concern(events)
+        names = defaults.watchSearchList(with: watcher)
+        guard concerned else { continue }
         editor.refresh(lookup(in: defaults), managed: defaults.forcingSource(of:))
       case .resized, .timeout: continue
       case .endOfInput: return
@@ -60,7 +64,7 @@ package enum SettingsEditorSession {
 
   /// An inotify watcher on the search list's files (`Defaults.watchSearchList`), the app's
   /// preferences directory made first so that it can be watched.
-  private static func watch(_ defaults: Defaults) throws(PlistError) -> Int32 {
+  private static func watch(_ defaults: Defaults) throws(PlistError) -> (Int32, WatchedNames) {
     let watcher: Int32
     do {
       try Platform.makeDirectories(defaults.environment.root, mode: 0o700)
@@ -68,7 +72,6 @@ package enum SettingsEditorSession {
     } catch {
       throw .system(error)
     }
-    defaults.watchSearchList(with: watcher)
-    return watcher
+    return (watcher, defaults.watchSearchList(with: watcher))
   }
 }

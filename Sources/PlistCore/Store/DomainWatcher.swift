@@ -22,7 +22,7 @@
     private let directories: [String]
     /// The names an event must concern to matter: the file's, its target's, and those of
     /// the directories on the way to them (made again, moved back).
-    private let names: Set<String>
+    private let names: WatchedNames
     private var snapshot: PlistDictionary
 
     /// Starts watching. A store directory that does not exist yet is created (mode 0700), as a
@@ -44,14 +44,9 @@
       if Platform.directory(of: target) != directories[0] {
         directories.append(Platform.directory(of: target))
       }
-      var names: Set<String> = [Self.lastComponent(file), Self.lastComponent(target)]
-      for directory in directories {
-        var ancestor = directory
-        while ancestor != "/" && ancestor != "." {
-          names.insert(Self.lastComponent(ancestor))
-          ancestor = Platform.directory(of: ancestor)
-        }
-      }
+      var names = WatchedNames()
+      names.add(file: file)
+      names.add(file: target)
       self.names = names
       self.directories = directories
       do {
@@ -77,8 +72,7 @@
       while true {
         let events: [WatchEvent]
         do { events = try Platform.readEvents(watcher) } catch { throw .system(error) }
-        guard events.contains(where: { $0.isAboutTheDirectory || names.contains($0.name) })
-        else { continue }
+        guard names.concern(events) else { continue }
         watchDirectories()
         let now = try current()
         let changes = difference(from: snapshot, to: now)
@@ -120,10 +114,6 @@
         case .removed(let key): return .removed(PlistPath(topLevelKey: key))
         }
       }
-    }
-
-    private static func lastComponent(_ path: String) -> String {
-      String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
     }
   }
 #endif

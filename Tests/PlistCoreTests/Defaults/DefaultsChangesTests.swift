@@ -226,6 +226,31 @@ struct DefaultsChangesTests {
     #expect(got.first?.origin == .otherProcess)
   }
 
+  /// The events of a search list's watcher that concern it: a layer's file written or
+  /// removed, the preferences directory removed. Not another file in a watched directory,
+  /// such as the shell's history beside `~/.config`: for each of those the Settings app read
+  /// and redrew, and the change stream read every layer again.
+  @Test func onlyEventsOnTheSearchListsFilesConcernIt() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.names")
+    let watcher = try Platform.makeWatcher()
+    defer { Platform.closeQuietly(watcher) }
+    let names = defaults.watchSearchList(with: watcher)
+    // Each change queues its events before it returns: they are there to read.
+    func concerns(_ change: () throws -> Void) throws -> Bool {
+      try change()
+      return names.concern(try Platform.readEvents(watcher))
+    }
+    let history = URL(fileURLWithPath: box.directory.path("history"))
+    #expect(try !concerns { try Data("ls\n".utf8).write(to: history) })
+    #expect(try !concerns { try box.write("com.example.other.plist", ["k": 1]) })
+    #expect(try concerns { try box.write("com.example.names.plist", ["k": 1]) })
+    #expect(try concerns { try box.write(".GlobalPreferences.plist", ["k": 1]) })
+    #expect(try concerns { box.remove("com.example.names.plist") })
+    #expect(try concerns { box.remove(box.root) })
+  }
+
   @Test func onlyTheKeysAskedForAreReported() async throws {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }
