@@ -87,6 +87,8 @@ struct OneKeyWriteTests {
     "LEADINGZERO",
     "BROKEN",
     "EMPTY",
+    "UID",
+    "NEGATIVEUID",
   ])
   func filesLeftToTheFullWrite(kind: String) throws {
     let canonical = String(
@@ -102,6 +104,13 @@ struct OneKeyWriteTests {
     case "LEADINGZERO": text = canonical.replacingOccurrences(of: ">5<", with: ">05<")
     case "BROKEN": text = canonical.replacingOccurrences(of: ">5<", with: ">5x<")
     case "EMPTY": text = ""
+    // Laid out as the writer lays out a dictionary, but read as a UID (or refused): a write
+    // turned the root into a dictionary of two keys.
+    case "UID", "NEGATIVEUID":
+      text = String(
+        decoding: try PropertyList.encode(["CF$UID": kind == "UID" ? 1 : "-1"], as: .xml),
+        as: UTF8.self
+      ).replacingOccurrences(of: "<string>-1</string>", with: "<integer>-1</integer>")
     default: text = kind
     }
     try Self.check(Array(text.utf8), kind)

@@ -8,8 +8,9 @@
 /// `>`, and values that are strings (no `&`, `<`, `>`; valid UTF-8), decimal integers in
 /// range written without a sign or leading zero to spare, `<true/>` and `<false/>`, each on
 /// its own line with one tab. Anything else (reals, dates, data, containers, another
-/// layout, a file the reader would refuse) is not taken, and the caller does the full
-/// write — so nothing the full reader refuses is ever accepted here.
+/// layout, a file the reader would refuse, a root that spells a UID) is not taken, and the
+/// caller does the full write — so nothing the full reader refuses, and no root that is not
+/// a dictionary, is ever accepted here.
 struct XMLCanonicalDomain {
   let bytes: UnsafeBufferPointer<UInt8>
   /// Per entry, in file order: where its line `\t<key>` starts, where its key's text lies,
@@ -46,6 +47,13 @@ struct XMLCanonicalDomain {
       at = entry.end
     }
     guard at + Self.closing.utf8CodeUnitCount == bytes.count, !entries.isEmpty else { return nil }
+    // `CF$UID` alone holding an integer is read as a UID (or refused, when negative): a
+    // root that is not a dictionary, which a write refuses.
+    if entries.count == 1, entries[0].kind == .integer,
+      bytes[entries[0].key].elementsEqual(XMLUIDSpelling.key.utf8)
+    {
+      return nil
+    }
     dictionaryEnd = at
   }
 
