@@ -13,30 +13,32 @@ build=.build-fuzz
 mkdir -p "$build" fuzz/artifacts
 sources=$(find Sources/PlistCore -name '*.swift' | sort)
 fixtures=Tests/PlistCoreTests/Fixtures/corpus
+# The checks of every visitor against the tree, shared with the unit tests.
+agreement=Tests/PlistCoreTests/Formats/VisitorAgreement.swift
 
 seed() { # target -> files of the shared corpus in that format
-  awk -F'\t' -v f="$1" 'NR > 1 && (f == "detect" || $3 == f || (f == "lazy" && ($3 == "xml" || $3 == "binary"))) { print $1 }' "$fixtures/MANIFEST.tsv"
+  awk -F'\t' -v f="$1" 'NR > 1 && (f == "detect" || $3 == f) { print $1 }' "$fixtures/MANIFEST.tsv"
 }
 
 echo "== building the fuzzer (log: $build/build.log)"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz -package-name plistctl \
-  $sources fuzz/targets/*.swift -o "$build/plist-fuzz" > "$build/build.log" 2>&1 ||
+  $sources fuzz/targets/*.swift $agreement -o "$build/plist-fuzz" > "$build/build.log" 2>&1 ||
   { cat "$build/build.log"; exit 1; }
 
 status=0
 # Each format's target checks every visitor of the format's one walk against the tree on the
-# same input (FuzzSupport.swift: exercise): xml the compact storage and the root-key look-up,
-# binary the look-up (and the converters), json and openstep the binary image.
-# lazy: the one-key look-up on any input, and the one-key write of a canonical XML or binary
-# domain, which must give the full write's bytes.
+# same input (VisitorAgreement.swift): xml the root-key look-up, the compact storage and the
+# one-key write of a canonical domain; binary the look-up, the converters and the one-key
+# rewrite of a canonical domain; json and openstep the binary image. (Any input that reads as
+# a dictionary is also written out as binary, and the rewrite checked on that.)
 # cloud: a replica's file (and entries with extreme clocks) through the reader and the merge,
 # checking the merge's order independence, idempotence and bounds (CloudReplicaFuzz.swift).
-for target in ${FUZZ_TARGETS:-xml binary openstep json detect lazy cloud}; do
+for target in ${FUZZ_TARGETS:-xml binary openstep json detect cloud}; do
   corpus="fuzz/corpus-$target"
   mkdir -p "$corpus"
   for file in $(seed "$target"); do cp -f "$fixtures/$file" "$corpus/" 2>/dev/null || true; done
-  # Seeds of a target's own (the lazy target: domains the one-key write takes as canonical,
-  # XML and binary).
+  # Seeds of a target's own (domains the one-key writes take as canonical, files that found
+  # bugs).
   [ -d "fuzz/seeds/$target" ] && cp -f fuzz/seeds/"$target"/* "$corpus/"
   echo "== fuzzing the $target reader for $length"
   [ "$target" = detect ] && format="" || format=$target

@@ -8,9 +8,6 @@ let fuzzFormat: PlistFormat? = getenv("PLIST_FUZZ_FORMAT").flatMap { name in
   PlistFormat.allCases.first { $0.name == String(cString: name) }
 }
 
-/// PLIST_FUZZ_FORMAT=lazy: the one-key look-up against the full read (LazyLookup.swift).
-let lazyLookup = getenv("PLIST_FUZZ_FORMAT").map { String(cString: $0) == "lazy" } ?? false
-
 /// PLIST_FUZZ_FORMAT=cloud: a replica's file through the reader and the merge
 /// (CloudReplicaFuzz.swift).
 let cloudMerge = getenv("PLIST_FUZZ_FORMAT").map { String(cString: $0) == "cloud" } ?? false
@@ -21,10 +18,6 @@ let cloudMerge = getenv("PLIST_FUZZ_FORMAT").map { String(cString: $0) == "cloud
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   if cloudMerge {
     fuzzCloudMerge(data, size)
-  } else if lazyLookup {
-    compareLookup(data, size)
-    compareOneKeyWrite(data, size)
-    compareBinaryOneKeyWrite(data, size)
   } else {
     exercise(data, size, as: fuzzFormat)
   }

@@ -4,45 +4,23 @@ import Testing
 @testable import PlistCore
 
 /// A look-up of one top-level key (`PropertyList.lookUp`, which `read D K` uses) answers and
-/// refuses exactly as a full read followed by a dictionary look-up: on the corpus, on
-/// generated domains, and on thousands of damaged copies of them. (The `lazy` fuzz target
-/// makes the same comparison on whatever libFuzzer makes.)
+/// refuses exactly as a full read followed by a dictionary look-up (`VisitorAgreement.lookUp`,
+/// which `VisitorAgreementTests` and the fuzz targets run on the corpus and on whatever
+/// libFuzzer makes): here on generated domains and thousands of damaged copies of them, and
+/// on the cases written for it.
 @Suite("Lazy one-key look-up")
 struct LazyLookupTests {
-  /// Compares the look-up with the full read for `keys`, and returns how many look-ups
-  /// were decided without a full read.
+  /// Compares the look-up with the full read for `keys` and the root's first forty, and
+  /// returns how many look-ups were decided without a full read.
   @discardableResult
-  static func compare(_ bytes: [UInt8], keys extra: [String] = [], _ note: String) -> Int {
-    guard !bytes.isEmpty else { return 0 }
-    return bytes.withUnsafeBufferPointer { buffer in
-      let full = Result { () throws(PlistParseError) in
-        try PropertyList.decode(buffer: buffer, allowJSON: true).value
-      }
-      var keys = ["", "Key", "missing"] + extra
-      if case .success(.dictionary(let dictionary)) = full { keys += dictionary.keys.prefix(40) }
-      var decided = 0
-      for key in keys {
-        let lazy = Result { () throws(PlistParseError) in
-          try PropertyList.lookUp(key, in: buffer)
-        }
-        if case .success(.needsFullRead) = lazy { continue }
-        decided += 1
-        switch (full, lazy) {
-        case (.failure(let error), .failure(let lazyError)):
-          #expect(lazyError == error, "\(note), key \(key)")
-        case (.success(let value), .success(let answer)):
-          #expect(answer == TopLevelLookup(key: key, in: value), "\(note), key \(key)")
-        default:
-          Issue.record("\(note), key \(key): full \(full), look-up \(lazy)")
-        }
-      }
-      return decided
-    }
-  }
-
-  @Test("agrees with the full read", arguments: Fixtures.corpus)
-  func corpusFile(_ entry: Fixtures.CorpusEntry) throws {
-    Self.compare(try Fixtures.bytes("corpus/\(entry.file)"), entry.file)
+  static func compare(
+    _ bytes: [UInt8], keys extra: [String] = [], _ note: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int {
+    var found: [String] = []
+    let decided = VisitorAgreement.lookUp(bytes, keys: extra, first: 40, &found)
+    #expect(found == [], "\(note)", sourceLocation: sourceLocation)
+    return decided
   }
 
   /// A domain of every type, shared values, nested containers, non-ASCII keys.

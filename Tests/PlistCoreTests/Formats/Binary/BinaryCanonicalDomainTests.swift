@@ -6,9 +6,10 @@ import Testing
 /// `BinaryCanonicalDomain`, on which a one-key write of a binary domain relies: a file it
 /// takes is exactly the writer's bytes for what it reads as, holds the values it says, and
 /// with one key set gives exactly the bytes the full write gives; every file the writer
-/// writes for a dictionary of scalars is taken. On the corpus, generated domains (every
-/// scalar type, shared values, widths and counts at their boundaries) and damaged copies
-/// (the `lazy` fuzz target checks the same on whatever libFuzzer makes).
+/// writes for a dictionary of scalars is taken. On generated domains (every scalar type,
+/// shared values, widths and counts at their boundaries) and damaged copies; the corpus in
+/// every format is `VisitorAgreementTests`', and the binary and XML fuzz targets check the
+/// same on whatever libFuzzer makes.
 @Suite("Canonical binary domain")
 struct BinaryCanonicalDomainTests {
   /// Whether the file was taken; checks it, and the edits, when it was.
@@ -117,11 +118,6 @@ struct BinaryCanonicalDomainTests {
     }
     if let last = dictionary.keys.last { edits += [(last, dictionary.values[0])] }
     return edits + scalars.map { ("Key2", $0) } + [("\u{FFFF}", 2), ("", "")]
-  }
-
-  @Test("is taken only when sound", arguments: Fixtures.corpus)
-  func corpusFile(_ entry: Fixtures.CorpusEntry) throws {
-    Self.check(try Fixtures.bytes("corpus/\(entry.file)"), entry.file)
   }
 
   @Test func generatedDomainsAndDamagedCopies() throws {

@@ -35,29 +35,6 @@ struct BinaryToBinaryConversionTests {
       sourceLocation: sourceLocation)
   }
 
-  @Test(
-    "corpus: the tree's bytes, or the tree's error",
-    arguments: StreamingConversionTests.binaryCorpus)
-  func corpusFile(_ entry: Fixtures.CorpusEntry) throws {
-    let bytes = try Fixtures.bytes("corpus/\(entry.file)")
-    if let direct = Self.direct(bytes) { #expect(direct == Self.tree(bytes)) }
-    try Self.expectSameAsTheTree(bytes)
-  }
-
-  @Test("generated values, canonical and scrambled, take the path and match", arguments: 0..<40)
-  func generated(seed: Int) throws {
-    var generator = ValueGenerator(seed: UInt64(1200 + seed))
-    let value = generator.dictionary(depth: 4)
-    let canonical = try PropertyList.encode(value, as: .binary)
-    let scrambled = ScrambledBinary.file(value, seed: UInt64(seed))
-    for bytes in [canonical, scrambled] {
-      let expected = try #require(Self.tree(bytes))
-      #expect(Self.direct(bytes) == expected)
-    }
-    #expect(Self.direct(canonical) == canonical)
-    try Self.expectSameAsTheTree(scrambled)
-  }
-
   @Test("damaged files: the tree's bytes or the tree's error")
   func damaged() throws {
     var inputs: [[UInt8]] = []

@@ -29,29 +29,6 @@ struct StreamingConversionTests {
 
   static let binaryCorpus = Fixtures.corpus.filter { $0.format == "binary" }
 
-  @Test("matches decode-then-encode, or refuses what the reader refuses", arguments: binaryCorpus)
-  func corpusFile(_ entry: Fixtures.CorpusEntry) throws {
-    let bytes = try Fixtures.bytes("corpus/\(entry.file)")
-    let streamed = try Self.convert(bytes)
-    do {
-      let expected = try PropertyList.encode(PropertyList.decode(bytes, as: .binary), as: .xml)
-      #expect(streamed.output == expected, "\(String(describing: streamed.error))")
-    } catch {
-      #expect(streamed.output == nil, "the tree reader refused it: \(error)")
-    }
-  }
-
-  @Test("matches decode-then-encode on generated values", arguments: 0..<40)
-  func generated(seed: Int) throws {
-    var generator = ValueGenerator(seed: UInt64(500 + seed))
-    let value = generator.dictionary(depth: 5)
-    let binary = try PropertyList.encode(value, as: .binary)
-    let expected = try? PropertyList.encode(value, as: .xml)
-    let streamed = try Self.convert(binary)
-    #expect(streamed.output == expected)
-    if expected == nil { #expect(streamed.error != nil) }
-  }
-
   /// The conversion through the tree, and its error (naming the same file).
   static func throughTree(_ bytes: [UInt8], to format: PlistFormat, compact: Bool) -> (
     output: [UInt8]?, error: String?

@@ -34,37 +34,6 @@ struct JSONImageConversionTests {
     }
   }
 
-  /// JSON texts: the corpus's own, and every corpus file JSON can hold (pretty, and compact
-  /// for every other one).
-  static func texts() throws -> [[UInt8]] {
-    try TextImageChecks.corpusTexts(format: "json") { n, value in
-      (n % 2 == 0 ? [true, false] : [true]).compactMap { pretty in
-        try? PropertyList.encode(
-          value, as: .json, options: PropertyList.WriteOptions(prettyJSON: pretty))
-      }
-    }
-  }
-
-  @Test("the corpus as JSON: the image reads as the text; conversions match the tree")
-  func corpus() throws {
-    try TextImageChecks.expectCorpusTexts(try Self.texts()) {
-      Self.expectImageReadsAsTheText($0, $1)
-    }
-  }
-
-  @Test("generated values as JSON", arguments: 0..<20)
-  func generated(seed: Int) throws {
-    var generator = ValueGenerator(seed: UInt64(1500 + seed))
-    let value = generator.dictionary(depth: 4, kinds: [.string, .integer, .real, .boolean])
-    let options = PropertyList.WriteOptions(prettyJSON: seed % 2 == 0)
-    // Infinite reals, which JSON cannot hold, make no text.
-    guard let text = try? PropertyList.encode(value, as: .json, options: options) else { return }
-    let image = try #require(
-      text.withUnsafeBufferPointer { (try? JSONImageVisitor.image(of: $0)) ?? nil })
-    #expect(try Self.bits(PropertyList.decode(image, as: .binary)) == Self.bits(value))
-    try Self.expectSameAsTheTree(text)
-  }
-
   @Test("hand-written texts: repeated keys, nulls, numbers at the edges, encodings")
   func edges() throws {
     let texts = [
@@ -93,13 +62,5 @@ struct JSONImageConversionTests {
     try TextImageChecks.expectNesting(open: "[", close: "]") {
       Self.expectImageReadsAsTheText($0, $1)
     }
-  }
-
-  @Test("damaged texts: the tree's bytes or the tree's error")
-  func damaged() throws {
-    try TextImageChecks.expectDamagedCopies(
-      of: Array(try Self.texts().filter { $0.count < 4096 }.prefix(12)),
-      flips: Array(#"{}[]",:"\ 0-.eE"#.utf8) + [0x00, 0xC3, 0xFF], seed: 21
-    ) { Self.expectImageReadsAsTheText($0, $1) }
   }
 }

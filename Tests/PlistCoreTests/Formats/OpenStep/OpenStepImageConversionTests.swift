@@ -19,20 +19,6 @@ struct OpenStepImageConversionTests {
       sourceLocation: sourceLocation)
   }
 
-  /// OpenStep texts: the corpus's own, and every corpus file OpenStep can hold.
-  static func texts() throws -> [[UInt8]] {
-    try TextImageChecks.corpusTexts(format: "openstep") { _, value in
-      (try? PropertyList.encode(value, as: .openStep)).map { [$0] } ?? []
-    }
-  }
-
-  @Test("the corpus as OpenStep: the image reads as the text; conversions match the tree")
-  func corpus() throws {
-    try TextImageChecks.expectCorpusTexts(try Self.texts()) {
-      Self.expectImageReadsAsTheText($0, $1)
-    }
-  }
-
   @Test("hand-written texts: .strings bodies, shorthand keys, comments, data, errors")
   func edges() throws {
     let texts = [
@@ -52,26 +38,5 @@ struct OpenStepImageConversionTests {
     try TextImageChecks.expectNesting(open: "(", close: ")") {
       Self.expectImageReadsAsTheText($0, $1)
     }
-  }
-
-  @Test("generated values as OpenStep")
-  func generated() throws {
-    for seed in 0..<16 {
-      var generator = ValueGenerator(seed: UInt64(1700 + seed))
-      let value = generator.dictionary(depth: 4, kinds: [.string, .data])
-      let text = try PropertyList.encode(value, as: .openStep)
-      let image = try #require(
-        text.withUnsafeBufferPointer { (try? OpenStepImageVisitor.image(of: $0)) ?? nil })
-      #expect(try PropertyList.decode(image, as: .binary) == value)
-      try JSONImageConversionTests.expectSameAsTheTree(text, "seed \(seed)")
-    }
-  }
-
-  @Test("damaged texts: the tree's bytes or the tree's error")
-  func damaged() throws {
-    try TextImageChecks.expectDamagedCopies(
-      of: Array(try Self.texts().filter { $0.count < 4096 }.prefix(12)),
-      flips: Array(#"{}()<>=;,"'\/* a0"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF], seed: 23
-    ) { Self.expectImageReadsAsTheText($0, $1) }
   }
 }

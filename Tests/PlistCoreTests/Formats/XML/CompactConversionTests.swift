@@ -58,22 +58,6 @@ struct CompactConversionTests {
     expectSame(Array(xml.utf8), "\(xml)", accepted: accepted, sourceLocation: sourceLocation)
   }
 
-  static let xmlCorpus = Fixtures.corpus.filter { $0.format == "xml" }
-
-  @Test("the corpus: the same bytes, or refused as the tree reader refuses", arguments: xmlCorpus)
-  func corpusFile(_ entry: Fixtures.CorpusEntry) throws {
-    Self.expectSame(try Fixtures.bytes("corpus/\(entry.file)"))
-  }
-
-  @Test("generated values of every type, written as XML", arguments: 0..<40)
-  func generated(seed: Int) throws {
-    var generator = ValueGenerator(seed: UInt64(1200 + seed))
-    let value = generator.dictionary(depth: 6)
-    let xml = try PropertyList.encode(value, as: .xml)
-    #expect(Self.compact(xml) != nil)
-    Self.expectSame(xml)
-  }
-
   /// A plist document around `body`.
   static func wrap(_ body: String) -> String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n"
@@ -197,17 +181,6 @@ struct CompactConversionTests {
     Self.expectSame(
       [0x3C, 0x73, 0x74, 0x72, 0x69, 0x6E, 0x67, 0x3E, 0xC3, 0x28, 0x3C, 0x2F], accepted: false)
     Self.expectSame("<string>x</string><string>y</string>", accepted: false)
-  }
-
-  @Test("damaged documents: refused or converted as the tree path does", arguments: 0..<3)
-  func damaged(round: Int) throws {
-    var generator = ValueGenerator(seed: UInt64(77 + round))
-    let xml = try PropertyList.encode(generator.dictionary(depth: 4), as: .xml)
-    var random = SplitMix(UInt64(round))
-    for n in 0..<300 {
-      let (bytes, at) = random.damage(xml, round: n)
-      Self.expectSame(bytes, "damaged at \(at), round \(n)")
-    }
   }
 
   /// Through `FileAccess.convert`: the compact path's bytes, and the tree reader's error for
