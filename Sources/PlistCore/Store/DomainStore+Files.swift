@@ -159,6 +159,9 @@ extension DomainStore {
       return written
     }
     let format: PlistFormat = current?.format == .binary ? .binary : .xml
+    if format == .xml, dictionary.count == 1, case .integer? = dictionary[XMLUIDSpelling.key] {
+      throw .encoding(XMLUIDSpelling.domainError)
+    }
     overtaken = try !FileAccess.writeDomainFile(
       .dictionary(dictionary), as: format, to: target, mode: 0o600,
       stampNanoseconds: AppSaveMark.nanoseconds(mark)

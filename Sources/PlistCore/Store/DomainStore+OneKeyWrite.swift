@@ -125,6 +125,9 @@ private enum OneKeyFile {
   {
     switch self {
     case .xml(let file):
+      // What `CF$UID` may make of the root (a UID, when it is the only key and holds an
+      // integer) is the full write's to judge, on the whole dictionary.
+      if key == XMLUIDSpelling.key { return nil }
       let slot = file.slot(of: key)
       let entry: [UInt8]
       do { entry = try XMLCanonicalDomain.entry(key, value) } catch { throw .encoding(error) }

@@ -116,6 +116,40 @@ struct OneKeyWriteTests {
     try Self.check(Array(text.utf8), kind)
   }
 
+  /// A write that would leave an XML domain whose only key is `CF$UID` holding an integer
+  /// (read back, a UID, which no read takes as a domain) is refused on both paths and from
+  /// no file, the file left as it was; in binary, where a UID is a type of its own, the
+  /// dictionary is written.
+  @Test func aWriteThatWouldMakeTheRootAUIDIsRefusedInXML() throws {
+    let operation = try WriteArguments.parse(["-int", "1"])
+    let key = Self.keyPath("CF$UID")
+    for format in [PlistFormat.xml, .binary] {
+      let bytes = try PropertyList.encode(["CF$UID": "x"], as: format)
+      let (one, full, directory) = try Self.pair(bytes)
+      defer { directory.remove() }
+      let a = Result { try one.write(operation, at: key, in: Self.domain, checkedBy: nil) }
+      let b = Result { try full.write(operation, at: key, in: Self.domain) { _ in } }
+      for (side, result) in [("one", a), ("full", b)] {
+        let after = try directory.read("\(side)/com.example.d.plist")
+        if format == .xml {
+          guard case .failure(PlistError.encoding) = result else {
+            Issue.record("\(side): \(result)")
+            continue
+          }
+          #expect(after == bytes, "\(side)")
+        } else {
+          #expect(throws: Never.self, "\(side)") { try result.get() }
+          #expect(try PropertyList.decode(after, as: .binary) == ["CF$UID": 1], "\(side)")
+        }
+      }
+    }
+    let empty = try TemporaryDirectory()
+    defer { empty.remove() }
+    let store = try DomainStore(root: empty.url.path)
+    #expect(throws: PlistError.self) { try store.write(operation, at: key, in: Self.domain) }
+    #expect(!FileManager.default.fileExists(atPath: empty.path("com.example.d.plist")))
+  }
+
   @Test func binaryFilesStayBinary() throws {
     try Self.check(try PropertyList.encode(["Key1": "a", "Key5": 5], as: .binary), "binary")
   }

@@ -24,6 +24,14 @@ enum XMLUIDSpelling {
     return value.type.withArticle
   }
 
+  /// The error of a write that would leave an XML domain file whose only key is `CF$UID`,
+  /// holding an integer: read back, its root would be a UID, which no read takes as a
+  /// domain. (The writer itself writes such a dictionary, as CoreFoundation's does.)
+  static let domainError = PlistEncodingError(
+    format: .xml,
+    reason: "a domain whose only key is CF$UID, holding an integer (it would read back as a "
+      + "UID, not a dictionary)", path: "")
+
   /// The error of a writer asked for such a dictionary.
   static func writingError(_ value: PlistValue) -> PlistEncodingError {
     PlistEncodingError(
