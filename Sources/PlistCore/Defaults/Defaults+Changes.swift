@@ -151,13 +151,17 @@ import Synchronization
       while true {
         let (hasEvents, woken) = Platform.waitForEvents(watcher, wakeup: wakeup)
         if isStopped() { return }
+        var events: [WatchEvent] = []
         if hasEvents {
-          let events: [WatchEvent]
           do { events = try Platform.readEvents(watcher) } catch { throw PlistError.system(error) }
-          let concerned = names.concern(events)
-          names = defaults.watchSearchList(with: watcher)
-          // Another file in a watched directory (`$HOME` is one): nothing to read again.
-          if !concerned && !woken { continue }
+        }
+        // Watched again after events, and after a wake-up: a suite added since is one more
+        // file (and perhaps directory) to watch and to name.
+        let watched = names
+        names = defaults.watchSearchList(with: watcher)
+        // Only another file in a watched directory (`$HOME` is one): nothing to read again.
+        if hasEvents && !woken && !watched.concern(events) && !names.concern(events) {
+          continue
         }
         // This process's writes one by one, in order, then the files for the rest; emitted
         // outside the journal's lock, which writes wait for.

@@ -44,8 +44,8 @@ package enum SettingsEditorSession {
       case .ready:
         // Another process changed a file: read what changed, show the new values. (Events
         // on other files in a watched directory, `$HOME` among them, change nothing shown.)
-        let events = (try? Platform.readEvents(watcher)) ?? []
-        let concerned = names.concern(events)
+        // (Events that cannot be read may have concerned them.)
+        let concerned = (try? Platform.readEvents(watcher)).map(names.concern) ?? true
         names = defaults.watchSearchList(with: watcher)
         guard concerned else { continue }
         editor.refresh(lookup(in: defaults), managed: defaults.forcingSource(of:))

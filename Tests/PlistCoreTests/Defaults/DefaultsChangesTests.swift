@@ -251,6 +251,25 @@ struct DefaultsChangesTests {
     #expect(try concerns { box.remove(box.root) })
   }
 
+  /// A suite added after the observation starts is watched from then on: its file, written
+  /// by another program, is seen. (The stream names the files its events must concern again
+  /// at the wake-up the addition sends; it named them only after events, so a suite's file
+  /// written before any other event was taken for someone else's.)
+  @Test func aSuiteAddedAfterTheObservationStartsIsWatched() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.app")
+    try box.write("com.example.late.plist", ["shared": 1])
+    let collector = ChangeCollector(defaults.changes(forKeys: ["shared"]))
+    defaults.addSuite(named: "com.example.late")
+    // The suite's value shows: the stream has taken the addition's wake-up, with no event.
+    #expect(await collector.wait(for: 1).map(\.newValue) == [1])
+    try box.write("com.example.late.plist", ["shared": 2])
+    let got = await collector.wait(for: 2)
+    #expect(got.map(\.newValue) == [1, 2])
+    #expect(got.last?.origin == .otherProcess)
+  }
+
   @Test func onlyTheKeysAskedForAreReported() async throws {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }

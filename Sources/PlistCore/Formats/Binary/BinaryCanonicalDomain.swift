@@ -14,8 +14,8 @@
 /// write, which also reports every error. Every check of the full read holds for a file
 /// taken (each of its objects is one the writer writes), so nothing it refuses is taken:
 /// checking it with `BinaryWalk` too cost 45 M instructions of a 100,001-key domain for no
-/// file more refused. The tests and the `lazy` fuzz target check that a file taken reads
-/// back and re-encodes to its own bytes.
+/// file more refused. `VisitorAgreement` (run by the tests and by the `xml` and `binary`
+/// fuzz targets) checks that a file taken reads back and re-encodes to its own bytes.
 struct BinaryCanonicalDomain {
   let bytes: UnsafeBufferPointer<UInt8>
   /// Where each object starts, then where the offset table starts (one more entry).

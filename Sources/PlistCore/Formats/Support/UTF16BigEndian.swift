@@ -102,7 +102,10 @@ enum UTF16BigEndian {
     var i = 0
     while i < end {
       // Four units at a time while none is a surrogate (most text has none).
-      while i + 8 <= end, !hasSurrogate(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+      while i + 8 <= end,
+        !hasSurrogate(
+          UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+      {
         i += 8
       }
       guard i < end else { break }
@@ -117,9 +120,9 @@ enum UTF16BigEndian {
     return true
   }
 
-  /// Whether one of the four big-endian units in `word` (as loaded from memory on a
-  /// little-endian machine: each unit's high byte in the low byte of its 16 bits) is a
-  /// surrogate, D800–DFFF.
+  /// Whether one of the four big-endian units in `word` (eight bytes read as a little-endian
+  /// number, so that each unit's high byte is the low byte of its 16 bits) is a surrogate,
+  /// D800–DFFF.
   @inline(__always)
   private static func hasSurrogate(_ word: UInt64) -> Bool {
     // A lane is zero where the high byte's top five bits are 11011.

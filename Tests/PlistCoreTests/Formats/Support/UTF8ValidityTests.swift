@@ -89,6 +89,19 @@ struct UTF8ValidityTests {
     }
   }
 
+  /// The references written while transcoding, spelled out (the comparison above shares
+  /// the writer's spelling of them).
+  @Test func utf16EscapedForXMLAsWritten() {
+    let text = "plain text, then a&<>\u{1}\u{1F}é😀 and more plain text"
+    let units = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    #expect(
+      String(decoding: Self.escapedWhileRead(units, controls: true), as: UTF8.self)
+        == "plain text, then a&amp;&lt;&gt;&#1;&#31;é😀 and more plain text")
+    #expect(
+      String(decoding: Self.escapedWhileRead(units, controls: false), as: UTF8.self)
+        == "plain text, then a&amp;&lt;&gt;\u{1}\u{1F}é😀 and more plain text")
+  }
+
   /// Well-formed big-endian UTF-16 transcoded and escaped for XML in one pass.
   private static func escapedWhileRead(_ units: [UInt8], controls: Bool) -> [UInt8] {
     let escapes = XMLPlistWriter.TextEscapes(controls: controls)
