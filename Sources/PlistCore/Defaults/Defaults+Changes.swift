@@ -290,8 +290,9 @@ import Synchronization
     /// layer's file is in (and its link's target's) with its parent, or the nearest existing
     /// ancestor of one that is missing (`Platform.watchPreferencesDirectory`), and the managed
     /// folders (read afresh: a folder made since the last reading, the administrator's first
-    /// file, has folders of its own). Adding a watch again is harmless, so the change stream
-    /// and the Settings app call this after every event.
+    /// file, has folders of its own). Adding a watch again is harmless, so the Settings app
+    /// calls this after every event, and the change stream at every wake-up too (a suite
+    /// added since is one more file).
     ///
     /// - Returns: Which events concern the search list.
     @discardableResult

@@ -43,8 +43,8 @@ package enum SettingsEditorSession {
         }
       case .ready:
         // Another process changed a file: read what changed, show the new values. (Events
-        // on other files in a watched directory, `$HOME` among them, change nothing shown.)
-        // (Events that cannot be read may have concerned them.)
+        // on other files in a watched directory, `$HOME` among them, change nothing shown;
+        // events that cannot be read may have concerned the search list.)
         let concerned = (try? Platform.readEvents(watcher)).map(names.concern) ?? true
         names = defaults.watchSearchList(with: watcher)
         guard concerned else { continue }

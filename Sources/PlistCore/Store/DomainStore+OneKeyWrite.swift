@@ -24,7 +24,8 @@ extension DomainStore {
   ///
   /// It declines a file that is missing, not canonical, or saved by an app lately (whose
   /// stale saves the full write guards against), a change that does not leave exactly this
-  /// key, or a binary value it cannot write (a container); the full update then goes on
+  /// key, a binary value it cannot write (a container), or a write of `CF$UID` to XML
+  /// (which may make the root a UID); the full update then goes on
   /// under the same lock, from the bytes read here when they parse, and reports every error.
   ///
   /// - Parameters:
