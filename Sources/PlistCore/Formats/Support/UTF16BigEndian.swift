@@ -120,13 +120,22 @@ enum UTF16BigEndian {
     return true
   }
 
+  /// The 16-bit lanes of `lanes` (four units, each below 0x8000) that are zero, as their
+  /// high bits: the test of four units at once, for surrogates here and for a format's
+  /// escapes (`ASCIIEscapes.escapesAny`).
+  @inline(__always)
+  static func zeroLanes(_ lanes: UInt64) -> UInt64 {
+    // Subtracting one borrows into bit 15 only from a zero lane.
+    (lanes &- 0x0001_0001_0001_0001) & 0x8000_8000_8000_8000
+  }
+
   /// Whether one of the four big-endian units in `word` (eight bytes read as a little-endian
   /// number, so that each unit's high byte is the low byte of its 16 bits) is a surrogate,
   /// D800–DFFF.
   @inline(__always)
   private static func hasSurrogate(_ word: UInt64) -> Bool {
     // A lane is zero where the high byte's top five bits are 11011.
-    NoEscapes.zeroLanes((word & 0x00F8_00F8_00F8_00F8) ^ 0x00D8_00D8_00D8_00D8) != 0
+    zeroLanes((word & 0x00F8_00F8_00F8_00F8) ^ 0x00D8_00D8_00D8_00D8) != 0
   }
 
   /// Appends the UTF-8 of `units` (high byte first) to `utf8`.
@@ -230,15 +239,6 @@ protocol ASCIIEscapes {
   /// Whether one of four ASCII characters, each in the low byte of a 16-bit lane of
   /// `characters` (the others zero), is escaped.
   func escapesAny(ofFour characters: UInt64) -> Bool
-}
-
-extension ASCIIEscapes {
-  /// The lanes of `characters` (each below 0x8000) that are zero, as their high bits.
-  @inline(__always)
-  static func zeroLanes(_ characters: UInt64) -> UInt64 {
-    // Subtracting one borrows into bit 15 only from a zero lane.
-    (characters &- 0x0001_0001_0001_0001) & 0x8000_8000_8000_8000
-  }
 }
 
 /// Every character as itself.

@@ -204,9 +204,9 @@ struct XMLPlistWriter {
     @inline(__always)
     func escapesAny(ofFour characters: UInt64) -> Bool {
       let lanes: UInt64 = 0x0001_0001_0001_0001
-      let ampersand = Self.zeroLanes(characters ^ 0x26 &* lanes)
+      let ampersand = UTF16BigEndian.zeroLanes(characters ^ 0x26 &* lanes)
       // `<` and `>` are the characters that are `>` with bit 1 set.
-      let angle = Self.zeroLanes((characters | 0x02 &* lanes) ^ 0x3E &* lanes)
+      let angle = UTF16BigEndian.zeroLanes((characters | 0x02 &* lanes) ^ 0x3E &* lanes)
       // A lane below 0x20 borrows into bit 15 when 0x20 is taken from it.
       let control = controls ? (characters &- 0x20 &* lanes) & 0x8000_8000_8000_8000 : 0
       return ampersand | angle | control != 0
