@@ -202,61 +202,94 @@ enum VisitorAgreement {
     streaming(image, read, &found)
   }
 
+  /// The keys and values the one-key writes set: the keys every input gets (`Key`, `""`,
+  /// `zzz`, the root's first and last) and `keys`, each to each of `values` (by default a
+  /// few of the format's own); then `pairs`.
+  struct KeyWrites {
+    /// More keys, each set to every value.
+    var keys: [String] = []
+    /// The values set at every key, in place of the format's few.
+    var values: [PlistValue]? = nil
+    /// More writes, each of one key.
+    var pairs: [(String, PlistValue)] = []
+
+    /// Every write, to `dictionary`, with `defaults` the format's few values.
+    func all(to dictionary: PlistDictionary, defaults: [PlistValue]) -> [(String, PlistValue)] {
+      let keys = ["Key", "", "zzz"] + dictionary.keys.prefix(1) + dictionary.keys.suffix(1)
+      let values = self.values ?? defaults
+      return (keys + self.keys).flatMap { key in values.map { (key, $0) } } + pairs
+    }
+  }
+
   /// The one-key write of a canonical XML domain (`XMLCanonicalDomain`): a file taken as
   /// canonical reads in full, holds the same value for the key, and gives, with the key
   /// set, exactly the bytes the full write gives.
-  static func oneKeyWrite(_ bytes: [UInt8], _ found: inout [String]) {
+  ///
+  /// - Returns: Whether the file was taken.
+  @discardableResult
+  static func oneKeyWrite(
+    _ bytes: [UInt8], _ found: inout [String], writes: KeyWrites = KeyWrites()
+  ) -> Bool {
     bytes.withUnsafeBufferPointer { bytes in
-      guard let file = XMLCanonicalDomain(bytes) else { return }
+      guard let file = XMLCanonicalDomain(bytes) else { return false }
       guard
         case .some(.dictionary(var dictionary)) = try? PropertyList.decode(
           buffer: bytes, allowJSON: true
         ).value
-      else { return found.append("a file taken as canonical does not read as a dictionary") }
-      let keys = ["Key", "", "zzz"] + dictionary.keys.prefix(1) + dictionary.keys.suffix(1)
-      for key in keys {
+      else {
+        found.append("a file taken as canonical does not read as a dictionary")
+        return true
+      }
+      for (key, value) in writes.all(to: dictionary, defaults: [7]) {
         let slot = file.slot(of: key)
         if slot.old != dictionary[key] { found.append("the canonical value of \(key)") }
-        let value = PlistValue.integer(7)
         guard let entry = try? XMLCanonicalDomain.entry(key, value) else { continue }
         let patched = XMLCanonicalDomain.patched(bytes, slot, entry)
         let saved = dictionary[key]
         dictionary[key] = value
         if (try? PropertyList.encode(.dictionary(dictionary), as: .xml)) != patched {
-          found.append("setting \(key) gives other bytes than the full write")
+          found.append("setting \(key) to \(value) gives other bytes than the full write")
         }
         dictionary[key] = saved
       }
+      return true
     }
   }
 
   /// The one-key rewrite of a canonical binary domain (`BinaryCanonicalDomain`): a file
   /// taken reads in full, is the writer's bytes for what it reads as, holds the same value
-  /// for each key, and gives, with a key set, exactly the bytes the full write gives. Any
-  /// input that reads as a dictionary is also written out by the writer and checked so
-  /// (that file must be taken): mutations rarely leave a file canonical.
-  static func binaryOneKeyWrite(_ bytes: [UInt8], _ found: inout [String]) {
+  /// for each key, and gives, with a key set, exactly the bytes the full write gives. An
+  /// input not taken that reads as a dictionary is written out by the writer and checked
+  /// so (that file must be taken): mutations rarely leave a file canonical.
+  ///
+  /// - Returns: Whether the file was taken.
+  @discardableResult
+  static func binaryOneKeyWrite(
+    _ bytes: [UInt8], _ found: inout [String], writes: KeyWrites = KeyWrites()
+  ) -> Bool {
     bytes.withUnsafeBufferPointer { bytes in
       let value = try? PropertyList.decode(buffer: bytes, allowJSON: true).value
-      if BinaryCanonicalDomain(bytes) != nil {
-        guard case .dictionary(let dictionary)? = value else {
-          return found.append("a file taken as canonical binary does not read as a dictionary")
-        }
-        rewrites(bytes, dictionary, &found)
+      let taken = BinaryCanonicalDomain(bytes) != nil
+      guard case .dictionary(let dictionary)? = value else {
+        if taken { found.append("a file taken as canonical binary does not read as a dictionary") }
+        return taken
       }
-      guard case .dictionary(let dictionary)? = value,
-        let written = try? PropertyList.encode(.dictionary(dictionary), as: .binary)
-      else { return }
-      written.withUnsafeBufferPointer { rewrites($0, dictionary, &found) }
+      if taken {
+        rewrites(bytes, dictionary, writes, &found)
+      } else if let written = try? PropertyList.encode(.dictionary(dictionary), as: .binary) {
+        written.withUnsafeBufferPointer { rewrites($0, dictionary, writes, &found) }
+      }
+      return taken
     }
   }
 
   /// The checks of `binaryOneKeyWrite` on a file that must be taken.
   private static func rewrites(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ read: PlistDictionary, _ found: inout [String]
+    _ bytes: UnsafeBufferPointer<UInt8>, _ read: PlistDictionary, _ writes: KeyWrites,
+    _ found: inout [String]
   ) {
     guard let file = BinaryCanonicalDomain(bytes) else {
-      return found.append("the writer's file of a dictionary of scalars is not taken")
+      return found.append("the writer's file of a dictionary is not taken")
     }
     var dictionary = read
     if (try? PropertyList.encode(.dictionary(dictionary), as: .binary))?.elementsEqual(bytes)
@@ -264,32 +297,29 @@ enum VisitorAgreement {
     {
       found.append("a file taken as canonical binary is not the writer's bytes")
     }
-    let keys = ["Key", "", "zzz"] + dictionary.keys.prefix(1) + dictionary.keys.suffix(1)
     let values: [PlistValue] =
       [7, "Key", .data(PlistData([1])), .real(0.5)] + dictionary.values.prefix(1)
       + dictionary.values.suffix(1) + dictionary.keys.prefix(1).map { .string($0) }
-    for key in keys {
+    for (key, value) in writes.all(to: dictionary, defaults: values) {
       let old = file.value(ofKey: key)
       if old?.found != (dictionary[key] != nil) || old?.value != dictionary[key] {
         found.append("the canonical binary value of \(key)")
       }
-      for value in values {
-        guard var rewrite = file.rewrite(setting: key, to: value) else {
-          // Only a container as the new value is left to the full write.
-          if value.type != .array && value.type != .dictionary {
-            found.append("setting \(key) to \(value) left to the full write")
-          }
-          continue
+      guard var rewrite = file.rewrite(setting: key, to: value) else {
+        // Only a container as the new value is left to the full write.
+        if value.type != .array && value.type != .dictionary {
+          found.append("setting \(key) to \(value) left to the full write")
         }
-        let out = ByteOutput()
-        rewrite.writeObjects(to: out)
-        let saved = dictionary[key]
-        dictionary[key] = value
-        if (try? PropertyList.encode(.dictionary(dictionary), as: .binary)) != out.finish() {
-          found.append("setting \(key) in binary gives other bytes than the full write")
-        }
-        dictionary[key] = saved
+        continue
       }
+      let out = ByteOutput()
+      rewrite.writeObjects(to: out)
+      let saved = dictionary[key]
+      dictionary[key] = value
+      if (try? PropertyList.encode(.dictionary(dictionary), as: .binary)) != out.finish() {
+        found.append("setting \(key) to \(value) in binary gives other bytes than the full write")
+      }
+      dictionary[key] = saved
     }
   }
 }

@@ -12,60 +12,19 @@ import Testing
 /// same on whatever libFuzzer makes.
 @Suite("Canonical binary domain")
 struct BinaryCanonicalDomainTests {
-  /// Whether the file was taken; checks it, and the edits, when it was.
+  /// Whether the file was taken; checks it (`VisitorAgreement.binaryOneKeyWrite`), and
+  /// `edits`, when it was, and the writer's file of what it reads as when it was not.
   @discardableResult
   static func check(
     _ bytes: [UInt8], edits: [(String, PlistValue)] = [], _ note: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      let full = try? PropertyList.decode(buffer: buffer, allowJSON: true).value
-      guard let file = BinaryCanonicalDomain(buffer) else {
-        if case .dictionary(let dictionary)? = full,
-          (try? PropertyList.encode(.dictionary(dictionary), as: .binary)) == bytes
-        {
-          Issue.record(
-            "\(note): the writer's own file is not taken", sourceLocation: sourceLocation)
-        }
-        return false
-      }
-      guard case .dictionary(var dictionary)? = full else {
-        Issue.record("\(note): taken, but does not read as a dictionary")
-        return true
-      }
-      #expect(
-        (try? PropertyList.encode(.dictionary(dictionary), as: .binary)) == bytes,
-        "\(note): taken, but not the writer's bytes", sourceLocation: sourceLocation)
-      var all = edits
-      for key in ["", "Key", "zzz", "Clé\u{10000}", "\u{E000}"] + dictionary.keys.prefix(2) {
-        all += [(key, 7), (key, .string(key)), (key, .array([1, 2]))]
-      }
-      for (key, value) in all {
-        let old = file.value(ofKey: key)
-        #expect(old?.found == (dictionary[key] != nil), "\(note): \(key)")
-        #expect(old?.value == dictionary[key], "\(note): \(key)", sourceLocation: sourceLocation)
-        let saved = dictionary[key]
-        dictionary[key] = value
-        let expected = try? PropertyList.encode(.dictionary(dictionary), as: .binary)
-        dictionary[key] = saved
-        guard var rewrite = file.rewrite(setting: key, to: value) else {
-          #expect(!isScalar(value), "\(note): \(key) = \(value) left to the full write")
-          continue
-        }
-        let out = ByteOutput()
-        rewrite.writeObjects(to: out)
-        #expect(
-          out.finish() == expected, "\(note): \(key) = \(value)", sourceLocation: sourceLocation)
-      }
-      return true
-    }
-  }
-
-  static func isScalar(_ value: PlistValue) -> Bool {
-    switch value {
-    case .array, .dictionary: return false
-    default: return true
-    }
+    var found: [String] = []
+    let writes = VisitorAgreement.KeyWrites(
+      keys: ["Clé\u{10000}", "\u{E000}"], values: [7, .array([1, 2])], pairs: edits)
+    let taken = VisitorAgreement.binaryOneKeyWrite(bytes, &found, writes: writes)
+    #expect(found.isEmpty, "\(note): \(found)", sourceLocation: sourceLocation)
+    return taken
   }
 
   /// Scalars at the edges of their encodings.
