@@ -103,7 +103,7 @@ struct BinaryKeyOrderWalk {
     for position in 0..<count {
       let object = try reader.reference(at: refs + position * width, from: start)
       let value = try reader.reference(at: refs + (count + position) * width, from: start)
-      let key = try BinaryKey(object, value: value, position: position, in: reader)
+      let key = try BinaryKey(object, value: value, in: reader)
       if sorted, let previous = keys.last, keys.count > base {
         sorted = previous.compare(key, in: reader.bytes) < 0
       }
@@ -255,19 +255,16 @@ struct BinaryKey {
   let text: Text
   /// The value's object.
   let value: Int
-  /// Its place in the file's dictionary, which decides between equal keys.
-  let position: Int
   /// The first four units, high first, shorter keys padded with zeros: most comparisons end
   /// here.
   let prefix: UInt64
 
   /// Key object `object` of a checked file, a string, with its value.
-  init(_ object: Int, value: Int, position: Int, in reader: BinaryPlistReader)
+  init(_ object: Int, value: Int, in reader: BinaryPlistReader)
     throws(PlistParseError)
   {
     self.object = object
     self.value = value
-    self.position = position
     at = try reader.offset(of: object)
     let marker = reader.bytes[at]
     let (count, characters) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))

@@ -143,14 +143,6 @@ struct BinaryWalk {
     return first
   }
 
-  /// Checks object `index` and all it holds, inside `depth` containers, without making
-  /// anything (`BinarySkipVisitor`), and returns its extent.
-  mutating func check(_ index: Int, depth: Int) throws(PlistParseError) -> ObjectExtent {
-    var skipping = BinarySkipVisitor()
-    var height = 0
-    try walk(index, depth: depth, height: &height, &skipping)
-    return marks.extents[index]
-  }
 }
 
 /// The walk's per-object state in two buffers of their own (arrays inside the walk were

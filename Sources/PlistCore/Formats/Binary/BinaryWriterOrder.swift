@@ -64,9 +64,6 @@ struct BinaryWriterOrder {
     allocation = Allocation(self.references)
   }
 
-  /// How many objects are numbered.
-  var count: Int { objects.count }
-
   /// Numbers a scalar not met before; its number goes to the open container too.
   ///
   /// - Parameter handle: What the writer knows the scalar by (below 2^62).

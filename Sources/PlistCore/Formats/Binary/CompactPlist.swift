@@ -52,9 +52,4 @@ struct CompactPlist {
   @inline(__always)
   static func isContainer(_ reference: Reference) -> Bool { reference & containerBit != 0 }
 
-  /// The container a container reference names.
-  @inline(__always)
-  func container(_ reference: Reference) -> Container {
-    containers[Int(reference & ~Self.containerBit)]
-  }
 }

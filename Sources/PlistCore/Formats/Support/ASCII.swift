@@ -33,20 +33,6 @@ extension ASCII {
       UnsafeBufferPointer(rebasing: bytes[..<count]))
   }
 
-  /// Where a literal first occurs in the bytes: a plain byte loop, for short inputs (the
-  /// standard library's generic search makes a searcher and walks indices one at a time).
-  static func firstIndex(of literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    let count = literal.utf8CodeUnitCount
-    guard count > 0, bytes.count >= count else { return nil }
-    let first = literal.utf8Start[0]
-    let needle = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-    for i in 0...(bytes.count - count) where bytes[i] == first {
-      if Platform.bytesEqual(needle, UnsafeBufferPointer(rebasing: bytes[i..<(i + count)])) {
-        return i
-      }
-    }
-    return nil
-  }
 }
 
 extension ASCII {

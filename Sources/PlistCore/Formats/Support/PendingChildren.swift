@@ -23,10 +23,6 @@ final class PendingChildren<Element> {
     count += 1
   }
 
-  /// The element at an index below `count`.
-  @inline(__always)
-  subscript(index: Int) -> Element { storage[index] }
-
   /// Moves the elements from `start` on into a new array, leaving the first `start`.
   func removeArray(from start: Int) -> [Element] {
     let n = count - start

@@ -65,15 +65,6 @@ extension TextReader {
       format: Self.format, kind: .encoding("invalid UTF-8 in \(what)"),
       position: TextPosition.locate(offset, in: text))
   }
-
-  /// `bytes` as a string, or `invalidUTF8(in:at:)`.
-  @inline(__always)
-  func validatedString(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in what: String)
-    throws(PlistParseError) -> String
-  {
-    guard let string = UTF8Text.string(bytes) else { throw invalidUTF8(in: what, at: offset) }
-    return string
-  }
 }
 
 // MARK: - Quoted strings (OpenStep and JSON)

@@ -1,22 +1,6 @@
 // MARK: - Character data: strings and keys
 
 extension XMLPlistReader {
-  /// The text of a `<string>` or `<key>` element: entities and numeric references decoded,
-  /// CDATA sections allowed (comments are not, as in CF), white space kept exactly.
-  mutating func content(of open: OpenTag, openedAt start: Int) throws(PlistParseError) -> String {
-    if open.selfClosing { return "" }
-    let string: String
-    switch try characterData(of: open) {
-    case .input(let range): string = try makeString(range)
-    case .scratch:
-      string = try scratch.withUnsafeBufferPointer { (buf) throws(PlistParseError) in
-        try validated(buf, at: start)
-      }
-    }
-    try readClosingTag(open.tag, openedAt: start)
-    return string
-  }
-
   /// Where the text of an element that is not self-closing lies, not yet checked as UTF-8.
   enum CharacterData {
     /// Plain text (no reference, no CDATA): these bytes of the input.
@@ -64,16 +48,6 @@ extension XMLPlistReader {
         throw failure("an element inside <\(open.tag.name)>", at: pos)
       }
     }
-  }
-
-  private func makeString(_ range: Range<Int>) throws(PlistParseError) -> String {
-    try validated(UnsafeBufferPointer(rebasing: text[range]), at: range.lowerBound)
-  }
-
-  private func validated(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
-    throws(PlistParseError) -> String
-  {
-    try validatedString(bytes, at: offset, in: "text")
   }
 
   /// Decodes `&lt;` `&gt;` `&amp;` `&apos;` `&quot;` `&#N;` `&#xH;` into `scratch`.
@@ -139,24 +113,5 @@ extension XMLPlistReader {
     let content = UnsafeBufferPointer(rebasing: text[contentStart..<pos])
     try readClosingTag(open.tag, openedAt: start)
     return content
-  }
-
-  mutating func parseData(_ open: OpenTag, openedAt start: Int) throws(PlistParseError)
-    -> PlistData
-  {
-    let contentStart = pos
-    let content = try rawContent(of: open, openedAt: start)
-    do throws(Base64.DecodeFailure) {
-      return PlistData(try Base64.decode(content))
-    } catch {
-      switch error {
-      case .invalidByte(let index):
-        throw failure("invalid base64 character in <data>", at: contentStart + index)
-      case .badPadding:
-        throw failure("malformed base64 padding in <data>", at: contentStart)
-      case .partialGroup:
-        throw failure("base64 in <data> ends without its padding", at: contentStart)
-      }
-    }
   }
 }

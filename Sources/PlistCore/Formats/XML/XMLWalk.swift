@@ -264,7 +264,7 @@ extension XMLPlistReader {
     again.pos = keyStart
     let key =
       (try? again.readOpenTag()).flatMap { open in
-        try? again.content(of: open, openedAt: keyStart)
+        try? again.walkText(of: open, openedAt: keyStart, UTF8Text.string)
       } ?? ""
     return failure("key \"\(key)\" has no value", at: keyStart)
   }
