@@ -57,13 +57,13 @@ extension BinaryCanonicalDomain {
       next += 1
       var at = box.references
       if box.isDictionary {
-        var previous: StringObject?
+        var previous: BinaryText?
         for _ in 0..<box.count {
           let key = Int(readUInt(bytes, at: at, width: width))
           guard key >= 1, key < objects, key <= next, let string = string(bytes, at: starts[key])
           else { return false }
           if key == next { next += 1 }
-          if let previous, compare(previous, bytes, string, bytes) >= 0 { return false }
+          if let previous, previous.compare(string) >= 0 { return false }
           previous = string
           at += width
         }

@@ -1,51 +1,16 @@
 // MARK: - The one encoding the writer gives each scalar
 
 extension BinaryCanonicalDomain {
-  /// A string object: its payload, its length in units, and whether they are UTF-16.
-  struct StringObject {
-    let payload: Int
-    let count: Int
-    let wide: Bool
-
-    @inline(__always)
-    func unit(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt16 {
-      guard wide else { return UInt16(bytes[payload + i]) }
-      return UInt16(bytes[payload + 2 * i]) << 8 | UInt16(bytes[payload + 2 * i + 1])
-    }
-
-    func slice(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(rebasing: bytes[payload..<(payload + (wide ? 2 * count : count))])
-    }
-  }
-
-  /// The string object at `start` (its bytes already checked), or nil for another type.
-  static func string(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> StringObject? {
+  /// The characters of the string object at `start` (its bytes already checked), or nil
+  /// for another type.
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> BinaryText? {
     let type = bytes[start] >> 4
     guard type == 0x5 || type == 0x6,
       let (count, payload) = header(bytes, at: start, end: bytes.count)
     else { return nil }
-    return StringObject(payload: payload, count: count, wide: type == 0x6)
-  }
-
-  /// `KeyOrder.compare` of two string objects: UTF-16 code units as numbers.
-  static func compareKeys(
-    _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int
-  ) -> Int {
-    guard let x = string(a, at: aStart), let y = string(b, at: bStart) else { return 0 }
-    return compare(x, a, y, b)
-  }
-
-  /// `KeyOrder.compare` of two string objects, in `a` and `b`.
-  static func compare(
-    _ x: StringObject, _ a: UnsafeBufferPointer<UInt8>, _ y: StringObject,
-    _ b: UnsafeBufferPointer<UInt8>
-  ) -> Int {
-    if !x.wide && !y.wide { return Platform.compareBytes(x.slice(a), y.slice(b)) }
-    for i in 0..<min(x.count, y.count) {
-      let (p, q) = (x.unit(a, i), y.unit(b, i))
-      if p != q { return Int(p) - Int(q) }
-    }
-    return x.count - y.count
+    return BinaryText(
+      characters: bytes.baseAddress.unsafelyUnwrapped + payload, count: count,
+      isUTF16: type == 0x6)
   }
 
   /// A count as `BinaryPlistWriter.appendHeader` writes it (in the marker's low nibble

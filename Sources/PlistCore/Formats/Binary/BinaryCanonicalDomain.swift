@@ -83,17 +83,19 @@ struct BinaryCanonicalDomain {
   /// Where a key is among the keys, or where it would go: (index, found). `encoded` is the
   /// key's string object as the writer writes it.
   func position(of encoded: UnsafeBufferPointer<UInt8>) -> (index: Int, found: Bool) {
+    let key = BinaryText(objectAt: 0, in: encoded)
+    func order(_ index: Int) -> Int { Self.string(bytes, at: starts[index + 1])?.compare(key) ?? 0 }
     var low = 0
     var high = count
     while low < high {
       let middle = (low + high) / 2
-      if Self.compareKeys(bytes, starts[middle + 1], encoded, 0) < 0 {
+      if order(middle) < 0 {
         low = middle + 1
       } else {
         high = middle
       }
     }
-    let found = low < count && Self.compareKeys(bytes, starts[low + 1], encoded, 0) == 0
+    let found = low < count && order(low) == 0
     return (low, found)
   }
 
@@ -176,12 +178,12 @@ struct BinaryCanonicalDomain {
     _ bytes: UnsafeBufferPointer<UInt8>, _ starts: [Int], count: Int, references: Int, width: Int
   ) -> Bool {
     var at = references
-    var previous: StringObject?
+    var previous: BinaryText?
     for key in 0..<count {
       guard readUInt(bytes, at: at, width: width) == UInt64(key + 1),
         let string = string(bytes, at: starts[key + 1])
       else { return false }
-      if let previous, compare(previous, bytes, string, bytes) >= 0 { return false }
+      if let previous, previous.compare(string) >= 0 { return false }
       previous = string
       at += width
     }

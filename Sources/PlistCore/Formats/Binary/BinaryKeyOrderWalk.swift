@@ -77,7 +77,7 @@ struct BinaryKeyOrderWalk {
       let key = keys[base + position]
       visitor.entry(position, key: key, depth: depth + 1, in: reader)
       do { try walk(key.value, depth: depth + 1, &visitor) } catch {
-        throw error.inside(key.text.string(in: reader.bytes))
+        throw error.inside(key.text.string)
       }
     }
     keys.removeSubrange(base...)
@@ -105,18 +105,17 @@ struct BinaryKeyOrderWalk {
       let value = try reader.reference(at: refs + (count + position) * width, from: start)
       let key = try BinaryKey(object, value: value, in: reader)
       if sorted, let previous = keys.last, keys.count > base {
-        sorted = previous.compare(key, in: reader.bytes) < 0
+        sorted = previous.compare(key) < 0
       }
       keys.append(key)
     }
     // CoreFoundation, plistlib and plistctl write keys sorted: the sort is for the others.
     if sorted { return }
     if count <= 16 { insertionSort(base..<keys.count) } else { sortByUnits(from: base) }
-    let bytes = reader.bytes
     // Of equal keys, now side by side in file order, the last is kept.
     var kept = base
     for index in base..<keys.count {
-      if index + 1 < keys.count, keys[index].compare(keys[index + 1], in: bytes) == 0 {
+      if index + 1 < keys.count, keys[index].compare(keys[index + 1]) == 0 {
         continue
       }
       keys[kept] = keys[index]
@@ -128,11 +127,10 @@ struct BinaryKeyOrderWalk {
   /// Sorts `keys[range]` by insertion, stably (the choice between equal keys needs it):
   /// most dictionaries are small, and this moves no key it need not and calls no closure.
   private mutating func insertionSort(_ range: Range<Int>) {
-    let bytes = reader.bytes
     for index in range.dropFirst() {
       let key = keys[index]
       var slot = index
-      while slot > range.lowerBound, keys[slot - 1].compare(key, in: bytes) > 0 {
+      while slot > range.lowerBound, keys[slot - 1].compare(key) > 0 {
         keys[slot] = keys[slot - 1]
         slot -= 1
       }
@@ -145,7 +143,6 @@ struct BinaryKeyOrderWalk {
   /// and moved 64-byte keys: 1,300 instructions a key of a large dictionary); keys alike
   /// in eight units are compared in full.
   private mutating func sortByUnits(from base: Int) {
-    let bytes = reader.bytes
     let count = keys.count - base
     let order = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: count)
     let spare = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: count)
@@ -155,14 +152,14 @@ struct BinaryKeyOrderWalk {
     }
     for index in 0..<count {
       let key = keys[base + index]
-      order[index] = SortKey(prefix: key.prefix, next: key.text.units(4, in: bytes), index: index)
+      order[index] = SortKey(prefix: key.prefix, next: key.text.units(4), index: index)
     }
     keys.withUnsafeBufferPointer { all in
       let keys = UnsafeBufferPointer(rebasing: all[base...])
       @inline(__always) func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
         if a.next != b.next { return a.next < b.next }
-        let byKey = keys[a.index].text.compare(keys[b.index].text, in: bytes, known: 8)
+        let byKey = keys[a.index].text.compare(keys[b.index].text, known: 8)
         return byKey != 0 ? byKey < 0 : a.index < b.index
       }
       // Bottom-up: runs of `width` merged in pairs from one buffer into the other.
@@ -201,7 +198,7 @@ struct BinaryKeyOrderWalk {
       if from.baseAddress != order.baseAddress { _ = order.update(fromContentsOf: from) }
     }
     // Each key to its place, a cycle of the permutation at a time: a sorted copy of the keys
-    // (64 bytes each) was 4.6 MB of the peak with the hard mix's root of 71,921.
+    // was 4.6 MB of the peak with the hard mix's root of 71,921.
     keys.withUnsafeMutableBufferPointer { all in
       let keys = UnsafeMutableBufferPointer(rebasing: all[base...])
       for start in 0..<count where order[start].index != start && order[start].index >= 0 {
@@ -252,7 +249,7 @@ struct BinaryKey {
   let object: Int
   let at: Int
   /// Its characters in the file.
-  let text: Text
+  let text: BinaryText
   /// The value's object.
   let value: Int
   /// The first four units, high first, shorter keys padded with zeros: most comparisons end
@@ -268,85 +265,18 @@ struct BinaryKey {
     at = try reader.offset(of: object)
     let marker = reader.bytes[at]
     let (count, characters) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))
-    text = Text(characters: characters, count: count, isUTF16: marker >> 4 == 0x6)
-    prefix = text.units(0, in: reader.bytes)
+    // Checked by the walk: inside the file.
+    text = BinaryText(
+      characters: reader.bytes.baseAddress.unsafelyUnwrapped + characters, count: count,
+      isUTF16: marker >> 4 == 0x6)
+    prefix = text.units(0)
   }
 
   /// Negative, zero or positive as this key sorts before, equal to or after `other`.
   @inline(__always)
-  func compare(_ other: BinaryKey, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  func compare(_ other: BinaryKey) -> Int {
     if prefix != other.prefix { return prefix < other.prefix ? -1 : 1 }
-    return text.compare(other.text, in: bytes, known: 4)
-  }
-
-  /// Where a string's characters are in the file: ASCII bytes or big-endian UTF-16 units.
-  struct Text {
-    /// Where they start, and how many there are (bytes of ASCII, UTF-16 units).
-    let characters: Int
-    let count: Int
-    let isUTF16: Bool
-
-    /// The bytes that hold them.
-    var range: Range<Int> { characters..<(characters + (isUTF16 ? 2 : 1) * count) }
-
-    /// Four units from `first` on, high first, padded with zeros past the end.
-    @inline(__always)
-    func units(_ first: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-      var packed: UInt64 = 0
-      for index in first..<(first + 4) {
-        packed = packed << 16 | UInt64(index < count ? unit(index, in: bytes) : 0)
-      }
-      return packed
-    }
-
-    /// Negative, zero or positive as this text sorts before, equal to or after `other`, the
-    /// first `known` units of both known to be equal.
-    @inline(__always)
-    func compare(_ other: Text, in bytes: UnsafeBufferPointer<UInt8>, known: Int) -> Int {
-      let common = min(count, other.count)
-      guard known < common else { return count - other.count }
-      if isUTF16 == other.isUTF16 {
-        // Bytes compare as the units do: big-endian units by their high byte first.
-        let width = isUTF16 ? 2 : 1
-        let order = Platform.compareBytes(
-          UnsafeBufferPointer(
-            rebasing: bytes[(characters + width * known)..<(characters + width * common)]),
-          UnsafeBufferPointer(
-            rebasing: bytes[
-              (other.characters + width * known)..<(other.characters + width * common)]))
-        return order != 0 ? order : count - other.count
-      }
-      for index in known..<common {
-        let a = unit(index, in: bytes)
-        let b = other.unit(index, in: bytes)
-        if a != b { return Int(a) - Int(b) }
-      }
-      return count - other.count
-    }
-
-    /// Whether the text is `ascii`.
-    func equals(_ ascii: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard count == ascii.utf8.count else { return false }
-      for (index, byte) in ascii.utf8.enumerated() where unit(index, in: bytes) != UInt16(byte) {
-        return false
-      }
-      return true
-    }
-
-    /// The text as a `String`, for an error's path.
-    func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
-      let stored = UnsafeBufferPointer(rebasing: bytes[range])
-      guard isUTF16 else { return String(decoding: stored, as: UTF8.self) }
-      var utf8: [UInt8] = []
-      _ = UTF16BigEndian.appendUTF8(stored, to: &utf8)
-      return String(decoding: utf8, as: UTF8.self)
-    }
-
-    @inline(__always)
-    private func unit(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
-      guard isUTF16 else { return UInt16(bytes[characters + index]) }
-      return UInt16(bytes[characters + 2 * index]) << 8 | UInt16(bytes[characters + 2 * index + 1])
-    }
+    return text.compare(other.text, known: 4)
   }
 }
 

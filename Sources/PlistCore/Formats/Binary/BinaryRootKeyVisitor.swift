@@ -20,7 +20,7 @@ struct BinaryRootKeyVisitor: BinaryVisitor {
   mutating func add(key: Void, value: Void, to isRoot: inout Bool, keyAt: Int, valueObject: Int) {
     guard isRoot else { return }
     entries += 1
-    if BinaryStringKey(bytes: bytes, start: keyAt).equals(wanted) { found = valueObject }
+    if BinaryText(objectAt: keyAt, in: bytes).equals(utf8: wanted) { found = valueObject }
   }
 
   func closeDictionary(_ isRoot: Bool) {}
@@ -51,34 +51,5 @@ extension BinaryPlistReader {
     guard let found = visitor.found else { return .missing }
     // The file passed the full read's checks and its budget.
     return .found(try value(ofObject: found, depth: 1, in: bytes))
-  }
-}
-
-/// A string object of a checked file, compared with a key's UTF-8 bytes without making a
-/// string.
-struct BinaryStringKey {
-  let bytes: UnsafeBufferPointer<UInt8>
-  /// Where the object starts.
-  let start: Int
-
-  func equals(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    var count = Int(bytes[start] & 0x0F)
-    var payload = start + 1
-    if count == 0x0F {
-      let width = 1 << Int(bytes[start + 1] & 0x0F)
-      count = Int(BinaryPlistTrailer.readUInt(bytes, at: start + 2, width: width))
-      payload = start + 2 + width
-    }
-    if bytes[start] >> 4 == 0x5 {
-      return Platform.bytesEqual(
-        key, UnsafeBufferPointer(rebasing: bytes[payload..<(payload + count)]))
-    }
-    // UTF-16: at least one byte of UTF-8 per unit, so a longer string cannot be equal.
-    guard count <= key.count else { return false }
-    var utf8: [UInt8] = []
-    utf8.reserveCapacity(key.count)
-    _ = UTF16BigEndian.appendUTF8(
-      UnsafeBufferPointer(rebasing: bytes[payload..<(payload + 2 * count)]), to: &utf8)
-    return utf8.elementsEqual(key)
   }
 }

@@ -79,7 +79,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
     throws(Failure)
   {
     if Writer.format == .xml, keys.count == 1, let only = keys.first,
-      only.text.equals(XMLUIDSpelling.key, in: reader.bytes)
+      XMLUIDSpelling.key.utf8.withContiguousStorageIfAvailable(only.text.equals) == true
     {
       try checkUIDSpelling(only.value, in: reader)
     }
@@ -87,7 +87,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
   }
 
   func entry(_ position: Int, key: BinaryKey, depth: Int, in reader: BinaryPlistReader) {
-    let text = UnsafeBufferPointer(rebasing: reader.bytes[key.text.range])
+    let text = key.text.bytes
     if key.text.isUTF16 {
       writer.startEntry(position, utf16Key: text, depth: depth)
     } else {

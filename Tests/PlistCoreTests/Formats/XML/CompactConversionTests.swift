@@ -109,6 +109,9 @@ struct CompactConversionTests {
       "<dict><key>CF$UID</key><string>7</string></dict>",
       "<dict><key>CF$UID</key><integer>1</integer><key>CF$UID</key><integer>2</integer></dict>",
       "<dict><key>CF$UID</key><integer>1</integer><key>x</key><integer>2</integer></dict>",
+      // Alike in four characters (compared as one word), then ASCII against UTF-16.
+      "<dict><key>abcdé</key><true/><key>abcdz</key><true/><key>abcd</key><true/></dict>",
+      "<dict><key>abcdzé</key><true/><key>abcdéz</key><true/><key>abc😀</key><true/></dict>",
       "<array><dict><key>CF$UID</key><integer>3</integer></dict><integer>3</integer></array>",
       "<dict/>", "<array/>", "<dict></dict>", "<array></array>",
       "<array>"

@@ -1,0 +1,89 @@
+/// A string object's characters where they lie (in a file, in the writer's pool): ASCII
+/// bytes or big-endian UTF-16 units, compared as the units they are (`KeyOrder.compare`)
+/// and matched against UTF-8 with no `String` made. The one comparison of binary keys for
+/// the key-order walk, the compact storage's key lists and the canonical domain.
+struct BinaryText {
+  /// Where the characters start, and how many there are (bytes of ASCII, UTF-16 units).
+  let characters: UnsafePointer<UInt8>
+  let count: Int
+  let isUTF16: Bool
+
+  init(characters: UnsafePointer<UInt8>, count: Int, isUTF16: Bool) {
+    self.characters = characters
+    self.count = count
+    self.isUTF16 = isUTF16
+  }
+
+  /// The characters of the string object at `start` of bytes already checked (`0x5n` or
+  /// `0x6n`; a count of 15 or more follows the marker as an integer object, `0x1w` and 2^w
+  /// bytes).
+  @inline(__always)
+  init(objectAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    let marker = bytes[start]
+    var count = Int(marker & 0x0F)
+    var characters = start + 1
+    if count == 0x0F {
+      let width = 1 << Int(bytes[start + 1] & 0x0F)
+      count = Int(BinaryPlistTrailer.readUInt(bytes, at: start + 2, width: width))
+      characters = start + 2 + width
+    }
+    // A checked object lies inside the buffer, which is not empty.
+    self.init(
+      characters: bytes.baseAddress.unsafelyUnwrapped + characters, count: count,
+      isUTF16: marker >> 4 == 0x6)
+  }
+
+  /// The bytes that hold the characters.
+  var bytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: characters, count: (isUTF16 ? 2 : 1) * count)
+  }
+
+  /// Four units from `first` on, high first, padded with zeros past the end.
+  @inline(__always)
+  func units(_ first: Int) -> UInt64 {
+    var packed: UInt64 = 0
+    for index in first..<(first + 4) {
+      packed = packed << 16 | UInt64(index < count ? unit(index) : 0)
+    }
+    return packed
+  }
+
+  /// Negative, zero or positive as this text sorts before, equal to or after `other`, the
+  /// first `known` units of both known to be equal.
+  @inline(__always)
+  func compare(_ other: BinaryText, known: Int = 0) -> Int {
+    // Big-endian units compare as their bytes do, high byte first, and ASCII as its units;
+    // then the shorter first. (Skipping the `known` bytes cost more than comparing them.)
+    if isUTF16 == other.isUTF16 { return Platform.compareBytes(bytes, other.bytes) }
+    for index in known..<max(known, min(count, other.count)) {
+      let (a, b) = (unit(index), other.unit(index))
+      if a != b { return Int(a) - Int(b) }
+    }
+    return count - other.count
+  }
+
+  /// Whether the text is the characters of `utf8`.
+  func equals(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard isUTF16 else { return Platform.bytesEqual(utf8, bytes) }
+    // At least one byte of UTF-8 per unit, so a longer string cannot be equal.
+    guard count <= utf8.count else { return false }
+    var transcoded: [UInt8] = []
+    transcoded.reserveCapacity(utf8.count)
+    _ = UTF16BigEndian.appendUTF8(bytes, to: &transcoded)
+    return transcoded.elementsEqual(utf8)
+  }
+
+  /// The text as a `String`, for an error's path.
+  var string: String {
+    guard isUTF16 else { return String(decoding: bytes, as: UTF8.self) }
+    var utf8: [UInt8] = []
+    _ = UTF16BigEndian.appendUTF8(bytes, to: &utf8)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  @inline(__always)
+  private func unit(_ index: Int) -> UInt16 {
+    guard isUTF16 else { return UInt16(characters[index]) }
+    return UInt16(characters[2 * index]) << 8 | UInt16(characters[2 * index + 1])
+  }
+}
