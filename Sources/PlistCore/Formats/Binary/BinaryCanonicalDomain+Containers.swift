@@ -59,7 +59,7 @@ extension BinaryCanonicalDomain {
       if box.isDictionary {
         var previous: BinaryText?
         for _ in 0..<box.count {
-          let key = Int(readUInt(bytes, at: at, width: width))
+          let key = Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width))
           guard key >= 1, key < objects, key <= next, let string = string(bytes, at: starts[key])
           else { return false }
           if key == next { next += 1 }
@@ -69,7 +69,8 @@ extension BinaryCanonicalDomain {
         }
       }
       for _ in 0..<box.count {
-        guard value(Int(readUInt(bytes, at: at, width: width)), depth: depth + 1) else {
+        guard value(Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width)), depth: depth + 1)
+        else {
           return false
         }
         at += width

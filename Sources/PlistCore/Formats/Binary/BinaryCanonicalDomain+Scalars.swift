@@ -27,7 +27,7 @@ extension BinaryCanonicalDomain {
     }
     let width = 1 << Int(bytes[start + 1] & 0x0F)
     guard start + 2 + width <= end else { return nil }
-    let count = readUInt(bytes, at: start + 2, width: width)
+    let count = BinaryPlistTrailer.readUInt(bytes, at: start + 2, width: width)
     guard count >= 15, BinaryPlistWriter.byteWidth(count) == width, count <= UInt64(end) else {
       return nil
     }

@@ -51,7 +51,7 @@ struct BinaryCanonicalDomain {
       bytes: bytes, starts: starts, width: width, objects: trailer.objectCount, next: count + 1)
     var at = root.keys + count * width
     for _ in 0..<count {
-      let ref = Int(Self.readUInt(bytes, at: at, width: width))
+      let ref = Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width))
       // A scalar (the common case) checked here, as `Walk.value` would check it.
       let type = ref >= 1 && ref < trailer.objectCount ? bytes[starts[ref]] >> 4 : 0xA
       if type != 0xA && type != 0xD && ref <= walk.next {
@@ -132,7 +132,7 @@ struct BinaryCanonicalDomain {
     var expected = BinaryPlistTrailer.headerLength
     var entry = tableOffset
     for index in 0..<objects {
-      let start = Int(readUInt(bytes, at: entry, width: width))
+      let start = Int(BinaryPlistTrailer.readUInt(bytes, at: entry, width: width))
       guard start == expected else { return nil }
       starts.append(start)
       entry += width
@@ -140,7 +140,7 @@ struct BinaryCanonicalDomain {
         // The root's length, checked by `root`; its end is the next start.
         expected =
           index + 1 < objects
-          ? Int(readUInt(bytes, at: entry, width: width)) : tableOffset
+          ? Int(BinaryPlistTrailer.readUInt(bytes, at: entry, width: width)) : tableOffset
         guard expected > start, expected <= tableOffset else { return nil }
         continue
       }
@@ -180,7 +180,7 @@ struct BinaryCanonicalDomain {
     var at = references
     var previous: BinaryText?
     for key in 0..<count {
-      guard readUInt(bytes, at: at, width: width) == UInt64(key + 1),
+      guard BinaryPlistTrailer.readUInt(bytes, at: at, width: width) == UInt64(key + 1),
         let string = string(bytes, at: starts[key + 1])
       else { return false }
       if let previous, previous.compare(string) >= 0 { return false }
@@ -188,22 +188,6 @@ struct BinaryCanonicalDomain {
       at += width
     }
     return true
-  }
-
-  /// `BinaryPlistTrailer.readUInt`, with the usual widths read in one load.
-  @inline(__always)
-  static func readUInt(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> UInt64 {
-    switch width {
-    case 1: return UInt64(bytes[offset])
-    case 2: return UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])
-    case 4:
-      precondition(offset >= 0 && offset + 4 <= bytes.count)
-      return UInt64(
-        UInt32(
-          bigEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-            .loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-    default: return BinaryPlistTrailer.readUInt(bytes, at: offset, width: width)
-    }
   }
 
   /// Every scalar in a table by its bytes, and whether there are containers; nil when two

@@ -111,7 +111,7 @@ struct BinaryDomainRewrite: BinaryScalarEncoder {
     let width = domain.refSize
     for i in 0..<(box.isDictionary ? 2 * box.count : box.count) {
       let ref = Int(
-        BinaryCanonicalDomain.readUInt(domain.bytes, at: box.references + i * width, width: width))
+        BinaryPlistTrailer.readUInt(domain.bytes, at: box.references + i * width, width: width))
       if box.isDictionary && i < box.count { try see(ref) } else { try visit(ref) }
     }
     order.close()

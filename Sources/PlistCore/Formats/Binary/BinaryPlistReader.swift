@@ -23,15 +23,7 @@ struct BinaryPlistReader {
   @inline(__always)
   func offset(of index: Int) throws(PlistParseError) -> Int {
     let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
-    let offset: UInt64
-    switch trailer.offsetIntSize {
-    case 1: offset = UInt64(bytes[entry])
-    case 2: offset = UInt64(bytes[entry]) << 8 | UInt64(bytes[entry + 1])
-    case 3:
-      offset = UInt64(bytes[entry]) << 16 | UInt64(bytes[entry + 1]) << 8 | UInt64(bytes[entry + 2])
-    case 4: offset = UInt64(bigEndianUInt32(at: entry))
-    default: offset = BinaryPlistTrailer.readUInt(bytes, at: entry, width: trailer.offsetIntSize)
-    }
+    let offset = BinaryPlistTrailer.readUInt(bytes, at: entry, width: trailer.offsetIntSize)
     guard offset >= UInt64(BinaryPlistTrailer.headerLength),
       offset < UInt64(trailer.offsetTableOffset)
     else {
@@ -45,24 +37,11 @@ struct BinaryPlistReader {
   /// name an object; the usual widths are read in one load.
   @inline(__always)
   func reference(at offset: Int, from marker: Int) throws(PlistParseError) -> Int {
-    let ref: UInt64
-    switch trailer.objectRefSize {
-    case 1: ref = UInt64(bytes[offset])
-    case 2: ref = UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])
-    case 4: ref = UInt64(bigEndianUInt32(at: offset))
-    default: ref = BinaryPlistTrailer.readUInt(bytes, at: offset, width: trailer.objectRefSize)
-    }
+    let ref = BinaryPlistTrailer.readUInt(bytes, at: offset, width: trailer.objectRefSize)
     guard ref < UInt64(trailer.objectCount) else {
       throw failure("reference to object \(ref) of \(trailer.objectCount)", at: marker)
     }
     return Int(ref)
-  }
-
-  @inline(__always)
-  private func bigEndianUInt32(at offset: Int) -> UInt32 {
-    UInt32(
-      bigEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-        .loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   func failure(_ message: String, at offset: Int) -> PlistParseError {

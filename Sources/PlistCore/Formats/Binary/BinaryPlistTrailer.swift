@@ -24,9 +24,9 @@ struct BinaryPlistTrailer: Equatable {
     let t = length - Self.length
     offsetIntSize = Int(bytes[t + 6])
     objectRefSize = Int(bytes[t + 7])
-    let count = Self.readUInt64(bytes, at: t + 8)
-    let top = Self.readUInt64(bytes, at: t + 16)
-    let tableOffset = Self.readUInt64(bytes, at: t + 24)
+    let count = Self.readUInt(bytes, at: t + 8, width: 8)
+    let top = Self.readUInt(bytes, at: t + 16, width: 8)
+    let tableOffset = Self.readUInt(bytes, at: t + 24, width: 8)
     guard (1...8).contains(offsetIntSize), (1...8).contains(objectRefSize) else {
       throw Self.failure("offset or reference width outside 1…8", at: t + 6)
     }
@@ -49,16 +49,26 @@ struct BinaryPlistTrailer: Equatable {
     }
   }
 
-  static func readUInt64(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
-    readUInt(bytes, at: offset, width: 8)
-  }
-
-  /// A big-endian unsigned integer of 1…8 bytes; the caller has checked the bounds.
+  /// A big-endian unsigned integer of 1…8 bytes, the usual widths of offsets and
+  /// references read at once; the caller has checked the bounds.
   @inline(__always)
   static func readUInt(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> UInt64 {
-    var value: UInt64 = 0
-    for i in offset..<(offset + width) { value = value << 8 | UInt64(bytes[i]) }
-    return value
+    switch width {
+    case 1: return UInt64(bytes[offset])
+    case 2: return UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])
+    case 3:
+      return UInt64(bytes[offset]) << 16 | UInt64(bytes[offset + 1]) << 8
+        | UInt64(bytes[offset + 2])
+    case 4:
+      return UInt64(
+        UInt32(
+          bigEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+            .loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    default:
+      var value: UInt64 = 0
+      for i in offset..<(offset + width) { value = value << 8 | UInt64(bytes[i]) }
+      return value
+    }
   }
 
   static func failure(_ message: String, at offset: Int) -> PlistParseError {
