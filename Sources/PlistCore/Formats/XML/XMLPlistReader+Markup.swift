@@ -228,20 +228,12 @@ extension XMLPlistReader {
     try readOtherClosingTag(tag, openedAt: start)
   }
 
-  /// `readClosingTag(_:openedAt:)` for a closing tag not followed by eight more bytes, or
-  /// spelled otherwise, or wrong.
+  /// `readClosingTag(_:openedAt:)` for a closing tag not followed by eight more bytes (the
+  /// document's last one or two), or spelled otherwise, or wrong.
   @inline(never)
   private mutating func readOtherClosingTag(_ tag: XMLTag, openedAt start: Int)
     throws(PlistParseError)
   {
-    // Fast path: exactly `</name>`.
-    let end = pos + 2 + tag.staticName.utf8CodeUnitCount
-    if end < text.count, text[end] == UInt8(ascii: ">"), atClosingTag(),
-      XMLTag.pack(text, (pos + 2)..<end) == tag.packedName
-    {
-      pos = end + 1
-      return
-    }
     guard pos < text.count else { throw endError("reading <\(tag.name)>") }
     guard atClosingTag() else { throw unexpected(expected: "</\(tag.name)>") }
     let nameStart = pos + 2

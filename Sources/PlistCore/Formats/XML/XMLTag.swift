@@ -21,26 +21,8 @@ enum XMLTag {
 
   var name: String { staticName.description }
 
-  /// The name's bytes packed into an integer, the first byte lowest: names are at most seven
-  /// letters, so equal packed values mean equal names.
-  var packedName: UInt64 {
-    switch self {
-    case .plist: return 0x74_73_69_6C_70
-    case .dict: return 0x74_63_69_64
-    case .array: return 0x79_61_72_72_61
-    case .key: return 0x79_65_6B
-    case .string: return 0x67_6E_69_72_74_73
-    case .integer: return 0x72_65_67_65_74_6E_69
-    case .real: return 0x6C_61_65_72
-    case .date: return 0x65_74_61_64
-    case .data: return 0x61_74_61_64
-    case .true: return 0x65_75_72_74
-    case .false: return 0x65_73_6C_61_66
-    }
-  }
-
-  /// The bytes of `text` in `range` packed as `packedName` packs a name; 0 (no name's) for
-  /// more than seven. One load of a word when the text goes on that far.
+  /// The bytes of `text` in `range` packed into an integer, the first byte lowest; 0 (no
+  /// name's) for more than seven. One load of a word when the text goes on that far.
   @inline(__always)
   static func pack(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
     guard range.count <= 7 else { return 0 }
@@ -58,13 +40,8 @@ enum XMLTag {
     return packed
   }
 
-  /// Matches an element name without allocating (see `init(packed:count:)`).
-  init?(_ name: UnsafeBufferPointer<UInt8>) {
-    self.init(packed: Self.pack(name, 0..<name.count), count: name.count)
-  }
-
-  /// Matches an element name by its bytes packed into one integer, against the values of
-  /// `packedName` (XMLTagTests checks that they agree), and its length.
+  /// Matches an element name by its bytes packed into one integer (`pack`), and its length:
+  /// names are at most seven letters, so equal packed values mean equal names.
   init?(packed: UInt64, count: Int) {
     switch packed {
     case 0x79_65_6B: self = .key

@@ -7,7 +7,9 @@ import Testing
 @Suite("XML tags")
 struct XMLTagTests {
   static func tag(_ name: String) -> XMLTag? {
-    Array(name.utf8).withUnsafeBufferPointer { XMLTag($0) }
+    Array(name.utf8).withUnsafeBufferPointer {
+      XMLTag(packed: XMLTag.pack($0, 0..<$0.count), count: $0.count)
+    }
   }
 
   @Test(arguments: [
@@ -16,12 +18,14 @@ struct XMLTagTests {
   func everyNameFindsItsTag(_ name: String) throws {
     let tag = try #require(Self.tag(name))
     #expect(tag.staticName.description == name)
-    // Packed from the end of a text and from its middle (one load of a word).
-    let bytes = Array(name.utf8)
-    #expect(bytes.withUnsafeBufferPointer { XMLTag.pack($0, 0..<bytes.count) } == tag.packedName)
+    // Packed from the middle of a text too (one load of a word; above, from its end).
     let text = Array("<\(name)>        ".utf8)
+    let count = name.utf8.count
     #expect(
-      text.withUnsafeBufferPointer { XMLTag.pack($0, 1..<(1 + bytes.count)) } == tag.packedName)
+      text.withUnsafeBufferPointer {
+        XMLTag(packed: XMLTag.pack($0, 1..<(1 + count)), count: count)
+      }
+        == tag)
   }
 
   @Test(arguments: [
