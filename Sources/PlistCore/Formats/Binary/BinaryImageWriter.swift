@@ -63,12 +63,8 @@ final class BinaryImageWriter {
 
   /// A string object for valid UTF-8: ASCII as it is, anything else as UTF-16.
   func string(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    guard ASCII.isASCII(utf8) else {
-      return scalar(.string(String(decoding: utf8, as: UTF8.self)))
-    }
     let object = startObject()
-    BinaryPlistWriter.appendHeader(0x50, count: utf8.count, to: out)
-    out.append(utf8)
+    BinaryPlistWriter.appendString(utf8: utf8, to: out)
     return object
   }
 

@@ -188,24 +188,26 @@ struct BinaryPlistWriter: BinaryScalarEncoder {
   /// the string's own UTF-8 (valid by construction) without an intermediate array.
   static func appendString(_ s: String, to out: ByteOutput) {
     var copy = s
-    copy.withUTF8 { appendString(utf8: $0, to: out) }
+    _ = copy.withUTF8 { appendString(utf8: $0, to: out) }
   }
 
-  /// `appendString(_:to:)` for the bytes of a string, which must be valid UTF-8.
-  static func appendString(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) {
-    if ASCII.isASCII(utf8) {
-      appendHeader(0x50, count: utf8.count, to: out)
-      out.append(utf8)
-      return
-    }
-    appendUTF16(utf8: utf8, to: out)
+  /// `appendString(_:to:)` for the bytes of a string: ASCII as it is, anything else as
+  /// UTF-16.
+  ///
+  /// - Returns: False, with nothing appended, when the bytes are not valid UTF-8.
+  @discardableResult
+  @inline(__always)
+  static func appendString(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) -> Bool {
+    guard ASCII.isASCII(utf8) else { return appendUTF16(utf8: utf8, to: out) }
+    appendHeader(0x50, count: utf8.count, to: out)
+    out.append(utf8)
+    return true
   }
 
   /// A string object in big-endian UTF-16 from UTF-8 that is not all ASCII.
   ///
   /// - Returns: False, with nothing appended, when the bytes are not valid UTF-8.
-  @discardableResult
-  static func appendUTF16(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) -> Bool {
+  private static func appendUTF16(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) -> Bool {
     // One pass into a buffer, then the header with the count: UTF-16 takes at most two
     // bytes per byte of UTF-8 (four for a four-byte sequence).
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count) { utf16 in

@@ -48,12 +48,7 @@ struct CompactPlistBuilder {
   @inline(__always)
   mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Reference? {
     let start = plist.scalars.end
-    if ASCII.isASCII(utf8) {
-      BinaryPlistWriter.appendHeader(0x50, count: utf8.count, to: plist.scalars.bytes)
-      plist.scalars.bytes.append(utf8)
-    } else if !BinaryPlistWriter.appendUTF16(utf8: utf8, to: plist.scalars.bytes) {
-      return nil
-    }
+    guard BinaryPlistWriter.appendString(utf8: utf8, to: plist.scalars.bytes) else { return nil }
     return plist.scalars.intern(from: start)
   }
 
