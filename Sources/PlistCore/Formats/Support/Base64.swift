@@ -90,7 +90,8 @@ enum Base64 {
   /// What `decode(_:)` checks, without the bytes: throws where it would throw.
   static func check(_ text: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) {
     _ = try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
-      try countCharacters(text, table: table)
+      try decode(
+        text, table: table, into: UnsafeMutableBufferPointer(start: nil, count: 0), writing: false)
     }
   }
 
@@ -106,7 +107,7 @@ enum Base64 {
       out, initialized in
       values.withUnsafeBufferPointer { table in
         do throws(DecodeFailure) {
-          initialized = try decode(text, table: table, into: out)
+          initialized = try decode(text, table: table, into: out, writing: true)
         } catch {
           failure = error
           initialized = 0
@@ -133,15 +134,19 @@ enum Base64 {
     throws(DecodeFailure) -> Int
   {
     try values.withUnsafeBufferPointer { (table) throws(DecodeFailure) in
-      try decode(text, table: table, into: out)
+      try decode(text, table: table, into: out, writing: true)
     }
   }
 
-  /// The decoding pass: `countCharacters`'s checks, in its order, with the bytes written to
-  /// `out` (room for three bytes per four characters of `text`); returns how many.
+  /// The one pass that checks base64 and, when `writing`, writes its bytes to `out` (room
+  /// for three bytes per four characters of `text`); returns how many. Throws at a byte
+  /// outside the alphabet and white space, at a character after padding, when one character
+  /// is left over, and unless the padding is exactly what the last group needs. Inlined with
+  /// `writing` constant: the check alone keeps no store.
+  @inline(__always)
   private static func decode(
     _ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
-    into out: UnsafeMutableBufferPointer<UInt8>
+    into out: UnsafeMutableBufferPointer<UInt8>, writing: Bool
   ) throws(DecodeFailure) -> Int {
     var group: UInt32 = 0
     var filled = 0
@@ -157,10 +162,12 @@ enum Base64 {
           table[Int(text[i + 3])]
         )
         if a | b | c | d < 64 {
-          let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-          out[o] = UInt8(truncatingIfNeeded: n >> 16)
-          out[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
-          out[o + 2] = UInt8(truncatingIfNeeded: n)
+          if writing {
+            let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+            out[o] = UInt8(truncatingIfNeeded: n >> 16)
+            out[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
+            out[o + 2] = UInt8(truncatingIfNeeded: n)
+          }
           o += 3
           characters += 4
           i += 4
@@ -174,9 +181,11 @@ enum Base64 {
         group = group << 6 | UInt32(value)
         filled += 1
         if filled == 4 {
-          out[o] = UInt8(truncatingIfNeeded: group >> 16)
-          out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
-          out[o + 2] = UInt8(truncatingIfNeeded: group)
+          if writing {
+            out[o] = UInt8(truncatingIfNeeded: group >> 16)
+            out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
+            out[o + 2] = UInt8(truncatingIfNeeded: group)
+          }
           o += 3
           group = 0
           filled = 0
@@ -189,9 +198,12 @@ enum Base64 {
       i += 1
     }
     if characters % 4 == 1 { throw .badPadding }
+    // Exactly the padding the last group needs: CF decodes whole groups of four, `=`
+    // included, so it drops a shorter tail silently and turns extra `=`s into zero bytes.
     let needed = (4 - characters % 4) % 4
     if paddings < needed { throw .partialGroup }
     if paddings > needed { throw .badPadding }
+    guard writing else { return o }
     if filled == 2 {
       out[o] = UInt8(truncatingIfNeeded: group >> 4)
       o += 1
@@ -201,45 +213,5 @@ enum Base64 {
       o += 2
     }
     return o
-  }
-
-  /// How many alphabet characters `text` holds; throws at a byte outside the alphabet and
-  /// white space, at a character after padding, or when one character is left over.
-  private static func countCharacters(
-    _ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>
-  )
-    throws(DecodeFailure) -> Int
-  {
-    var characters = 0
-    var paddings = 0
-    var index = 0
-    while index < text.count {
-      // Four characters of the alphabet before any padding: the usual case.
-      if paddings == 0, index + 4 <= text.count,
-        table[Int(text[index])] | table[Int(text[index + 1])] | table[Int(text[index + 2])]
-          | table[Int(text[index + 3])] < 64
-      {
-        characters += 4
-        index += 4
-        continue
-      }
-      defer { index += 1 }
-      let value = table[Int(text[index])]
-      if value < 64 {
-        if paddings > 0 { throw .badPadding }
-        characters += 1
-      } else if value == padding {
-        paddings += 1
-      } else if value == invalid {
-        throw .invalidByte(index)
-      }
-    }
-    if characters % 4 == 1 { throw .badPadding }
-    // Exactly the padding the last group needs: CF decodes whole groups of four, `=`
-    // included, so it drops a shorter tail silently and turns extra `=`s into zero bytes.
-    let needed = (4 - characters % 4) % 4
-    if paddings < needed { throw .partialGroup }
-    if paddings > needed { throw .badPadding }
-    return characters
   }
 }
