@@ -57,22 +57,31 @@ extension BinaryCanonicalDomain {
       next += 1
       var at = box.references
       if box.isDictionary {
-        var previous: BinaryText?
-        for _ in 0..<box.count {
-          let key = Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width))
-          guard key >= 1, key < objects, key <= next, let string = string(bytes, at: starts[key])
-          else { return false }
-          if key == next { next += 1 }
-          if let previous, previous.compare(string) >= 0 { return false }
-          previous = string
-          at += width
-        }
+        guard keys(at: at, count: box.count) else { return false }
+        at += box.count * width
       }
       for _ in 0..<box.count {
         guard value(Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width)), depth: depth + 1)
         else {
           return false
         }
+        at += width
+      }
+      return true
+    }
+
+    /// Whether a dictionary's `count` keys, their references at `at`, are strings strictly
+    /// increasing in key order (so distinct), each an earlier object or the next one.
+    mutating func keys(at references: Int, count: Int) -> Bool {
+      var at = references
+      var previous: BinaryText?
+      for _ in 0..<count {
+        let key = Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width))
+        guard key >= 1, key < objects, key <= next, let string = string(bytes, at: starts[key])
+        else { return false }
+        if key == next { next += 1 }
+        if let previous, previous.compare(string) >= 0 { return false }
+        previous = string
         at += width
       }
       return true

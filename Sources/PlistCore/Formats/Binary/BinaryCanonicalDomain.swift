@@ -42,13 +42,13 @@ struct BinaryCanonicalDomain {
     count = root.count
     let width = trailer.objectRefSize
     refSize = width
-    guard Self.keysInOrder(bytes, starts, count: count, references: root.keys, width: width)
-    else { return nil }
+    // Keys: objects 1…N (none is earlier, and none repeats).
+    var walk = Walk(
+      bytes: bytes, starts: starts, width: width, objects: trailer.objectCount, next: 1)
+    guard walk.keys(at: root.keys, count: count) else { return nil }
     // Values: each scalar an earlier object or the next one; containers numbered in place.
     var values: [Int] = []
     values.reserveCapacity(count)
-    var walk = Walk(
-      bytes: bytes, starts: starts, width: width, objects: trailer.objectCount, next: count + 1)
     var at = root.keys + count * width
     for _ in 0..<count {
       let ref = Int(BinaryPlistTrailer.readUInt(bytes, at: at, width: width))
@@ -170,24 +170,6 @@ struct BinaryCanonicalDomain {
       count < trailer.objectCount
     else { return nil }
     return (count, keys)
-  }
-
-  /// Whether the keys are objects 1…N in order, strings, strictly increasing in key order
-  /// (so distinct).
-  private static func keysInOrder(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ starts: [Int], count: Int, references: Int, width: Int
-  ) -> Bool {
-    var at = references
-    var previous: BinaryText?
-    for key in 0..<count {
-      guard BinaryPlistTrailer.readUInt(bytes, at: at, width: width) == UInt64(key + 1),
-        let string = string(bytes, at: starts[key + 1])
-      else { return false }
-      if let previous, previous.compare(string) >= 0 { return false }
-      previous = string
-      at += width
-    }
-    return true
   }
 
   /// Every scalar in a table by its bytes, and whether there are containers; nil when two
