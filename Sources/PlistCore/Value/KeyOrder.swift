@@ -6,15 +6,16 @@ enum KeyOrder {
   static func compare(_ a: String, _ b: String) -> Int {
     var a = a
     var b = b
-    return a.withUTF8 { x in
-      b.withUTF8 { y in
-        let common = min(x.count, y.count)
-        var i = 0
-        while i < common && x[i] == y[i] { i += 1 }
-        if i < common { return Int(rank(x[i])) - Int(rank(y[i])) }
-        return x.count - y.count
-      }
-    }
+    return a.withUTF8 { x in b.withUTF8 { y in compare(utf8: x, y) } }
+  }
+
+  /// `compare(_:_:)` on the UTF-8 bytes of two keys.
+  static func compare(utf8 x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+    let common = min(x.count, y.count)
+    var i = 0
+    while i < common && x[i] == y[i] { i += 1 }
+    if i < common { return Int(rank(x[i])) - Int(rank(y[i])) }
+    return x.count - y.count
   }
 
   /// Whether `a` sorts before `b`.

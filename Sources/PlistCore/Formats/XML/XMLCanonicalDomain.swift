@@ -42,7 +42,7 @@ struct XMLCanonicalDomain {
     at += Self.opening.utf8CodeUnitCount
     while !Self.matches(Self.closing, bytes, at: at) {
       guard let entry = Self.entry(bytes, at: at) else { return nil }
-      if let last = entries.last, !Self.precedes(bytes[last.key], bytes[entry.key]) { return nil }
+      if let last = entries.last, KeyOrder.compare(utf8: key(last), key(entry)) >= 0 { return nil }
       entries.append(entry)
       at = entry.end
     }
@@ -59,20 +59,25 @@ struct XMLCanonicalDomain {
 
   /// The entry of a key, or where it would go: (index, found).
   func position(of key: [UInt8]) -> (index: Int, found: Bool) {
-    var low = 0
-    var high = entries.count
-    let wanted = key[...]
-    while low < high {
-      let middle = (low + high) / 2
-      let here = bytes[entries[middle].key]
-      if Self.precedes(here, wanted) {
-        low = middle + 1
-      } else {
-        high = middle
+    key.withUnsafeBufferPointer { wanted in
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let middle = (low + high) / 2
+        if KeyOrder.compare(utf8: self.key(entries[middle]), wanted) < 0 {
+          low = middle + 1
+        } else {
+          high = middle
+        }
       }
+      let found = low < entries.count && Platform.bytesEqual(self.key(entries[low]), wanted)
+      return (low, found)
     }
-    let found = low < entries.count && bytes[entries[low].key].elementsEqual(wanted)
-    return (low, found)
+  }
+
+  /// The key of an entry, as the file spells it.
+  private func key(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[entry.key])
   }
 
   /// The value of an entry.
@@ -195,20 +200,5 @@ struct XMLCanonicalDomain {
     return Platform.bytesEqual(
       UnsafeBufferPointer(start: literal.utf8Start, count: count),
       UnsafeBufferPointer(rebasing: b[i..<(i + count)]))
-  }
-
-  /// `KeyOrder.compare(a, b) < 0` on UTF-8 bytes: byte order, but lead bytes 0xEE and 0xEF
-  /// (U+E000…U+FFFF) after those of characters above U+FFFF, as UTF-16 orders them.
-  static func precedes<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
-    func rank(_ byte: UInt8) -> UInt8 { byte == 0xEE || byte == 0xEF ? byte &+ 0x10 : byte }
-    var x = a.makeIterator()
-    var y = b.makeIterator()
-    while true {
-      switch (x.next(), y.next()) {
-      case (let p?, let q?): if p != q { return rank(p) < rank(q) }
-      case (nil, _?): return true
-      default: return false
-      }
-    }
   }
 }
