@@ -37,7 +37,7 @@ struct EncodedXMLWriter {
   }
 
   private func scalar(_ value: PlistValue, depth: Int) throws(EncodingError) {
-    do { try writer.write(value, depth: depth) } catch {
+    do { try writer.writeTree(value, depth: depth) } catch {
       throw EncodingError.invalidValue(
         value, .init(codingPath: [], debugDescription: error.description, underlyingError: error))
     }

@@ -1,10 +1,11 @@
-/// What a writer offers a streaming converter: the document's start and end, a container
-/// opened and closed, each item or entry started, and scalars — the same bytes, in order,
-/// as the writer's own walk over a tree.
+/// What a text writer offers a streaming converter and its own walk of a tree (`writeTree`):
+/// the document's start and end, a container opened and closed, each item or entry started,
+/// and scalars.
 protocol StreamingPlistWriter {
   /// The format written: the checks that are one format's own depend on it.
   static var format: PlistFormat { get }
   init(streamingTo out: ByteOutput, pretty: Bool)
+  var out: ByteOutput { get }
   func begin()
   func end()
   func open(_ tag: XMLTag, depth: Int, empty: Bool)
@@ -23,6 +24,40 @@ protocol StreamingPlistWriter {
   /// `writeScalar` of a string given as well-formed UTF-16, high byte first.
   func writeString(utf16 units: UnsafeBufferPointer<UInt8>, depth: Int)
     throws(PlistEncodingError)
+}
+
+extension StreamingPlistWriter {
+  /// Writes a value of the tree, inside `depth` containers: the text writers' one walk of
+  /// arrays and dictionaries, each format writing its scalars (`writeScalar`).
+  func writeTree(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+    switch value {
+    case .array(let items):
+      try NestingLimit.checkWriting(inside: depth, format: Self.format)
+      open(.array, depth: depth, empty: items.isEmpty)
+      if items.isEmpty { return }
+      for (index, item) in items.enumerated() {
+        startItem(index, depth: depth + 1)
+        do { try writeTree(item, depth: depth + 1) } catch { throw error.inside(String(index)) }
+      }
+      close(.array, depth: depth)
+    case .dictionary(let dictionary):
+      try NestingLimit.checkWriting(inside: depth, format: Self.format)
+      if Self.format == .xml, dictionary.count == 1, let value = dictionary[XMLUIDSpelling.key],
+        XMLUIDSpelling.isMisreadByCF(value)
+      {
+        throw XMLUIDSpelling.writingError(value)
+      }
+      open(.dict, depth: depth, empty: dictionary.isEmpty)
+      if dictionary.isEmpty { return }
+      for (index, (key, child)) in zip(dictionary.keys, dictionary.values).enumerated() {
+        startEntry(index, key: key, depth: depth + 1)
+        do { try writeTree(child, depth: depth + 1) } catch { throw error.inside(key) }
+      }
+      close(.dict, depth: depth)
+    default: try writeScalar(value, depth: depth)
+    }
+    out.flushIfFull()
+  }
 }
 
 /// Through the value, for writers that gain nothing from the bytes.

@@ -9,9 +9,16 @@ extension JSONPlistWriter: StreamingPlistWriter {
 
   func end() { out.append(0x0A) }
 
+  /// An array or dictionary opens: `[`, `[]` when empty, or in Foundation's indented
+  /// layout the empty brackets with an empty line between.
   func open(_ tag: XMLTag, depth: Int, empty: Bool) {
-    let array = tag == .array
-    out.append(empty ? (array ? "[]" : "{}") : (array ? "[" : "{"))
+    out.append(UInt8(ascii: tag == .array ? "[" : "{"))
+    guard empty else { return }
+    if foundationLayout && pretty {
+      out.append(0x0A)
+      newline(depth)
+    }
+    out.append(UInt8(ascii: tag == .array ? "]" : "}"))
   }
 
   func startItem(_ position: Int, depth: Int) {
@@ -22,15 +29,11 @@ extension JSONPlistWriter: StreamingPlistWriter {
   func startEntry(_ position: Int, key: String, depth: Int) {
     startItem(position, depth: depth)
     appendString(key)
-    out.append(pretty ? ": " : ":")
+    out.append(pretty ? (foundationLayout ? " : " : ": ") : ":")
   }
 
   func close(_ tag: XMLTag, depth: Int) {
     newline(depth)
     out.append(UInt8(ascii: tag == .array ? "]" : "}"))
-  }
-
-  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
-    try write(value, depth: depth)
   }
 }

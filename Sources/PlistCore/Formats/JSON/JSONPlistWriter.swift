@@ -17,7 +17,7 @@ struct JSONPlistWriter {
     default: guard fragments else { throw fragmentError(value) }
     }
     try JSONPlistWriter(out: out, pretty: pretty, foundationLayout: foundationLayout)
-      .write(value, depth: 0)
+      .writeTree(value, depth: 0)
     if !foundationLayout { out.append(0x0A) }
   }
 
@@ -29,7 +29,8 @@ struct JSONPlistWriter {
         + "or a dictionary, as plutil requires", path: "")
   }
 
-  func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+  /// A scalar (`writeTree` writes arrays and dictionaries).
+  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     switch value {
     case .string(let s): appendString(s)
     case .integer(let i): out.appendDecimal(magnitude: i.magnitude, negative: i.isNegative)
@@ -46,44 +47,10 @@ struct JSONPlistWriter {
       }
       appendString(text)
     case .data(let d): appendString(Base64.encode(d.bytes))
-    case .uid(let u): try write(.dictionary(["CF$UID": .integer(PlistInteger(u))]), depth: depth)
-    case .array(let items):
-      try NestingLimit.checkWriting(inside: depth, format: .json)
-      if items.isEmpty { return appendEmpty("[", "]", depth) }
-      out.append(UInt8(ascii: "["))
-      for (index, item) in items.enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        newline(depth + 1)
-        do { try write(item, depth: depth + 1) } catch { throw error.inside(String(index)) }
-      }
-      newline(depth)
-      out.append(UInt8(ascii: "]"))
-    case .dictionary(let dict):
-      try NestingLimit.checkWriting(inside: depth, format: .json)
-      if dict.isEmpty { return appendEmpty("{", "}", depth) }
-      out.append(UInt8(ascii: "{"))
-      for (index, (key, child)) in zip(dict.keys, dict.values).enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        newline(depth + 1)
-        appendString(key)
-        out.append(pretty ? (foundationLayout ? " : " : ": ") : ":")
-        do { try write(child, depth: depth + 1) } catch { throw error.inside(key) }
-      }
-      newline(depth)
-      out.append(UInt8(ascii: "}"))
+    case .uid(let u): try writeTree([XMLUIDSpelling.key: .integer(PlistInteger(u))], depth: depth)
+    case .array, .dictionary: try writeTree(value, depth: depth)
     }
     out.flushIfFull()
-  }
-
-  /// An empty array or dictionary: `[]`, or in Foundation's indented layout the brackets
-  /// with an empty line between.
-  private func appendEmpty(_ open: StaticString, _ close: StaticString, _ depth: Int) {
-    out.append(open)
-    if foundationLayout && pretty {
-      out.append(0x0A)
-      newline(depth)
-    }
-    out.append(close)
   }
 
   func newline(_ depth: Int) {

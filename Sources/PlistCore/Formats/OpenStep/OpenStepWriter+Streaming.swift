@@ -44,8 +44,4 @@ extension OpenStepWriter: StreamingPlistWriter {
     appendData(bytes)
     out.flushIfFull()
   }
-
-  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
-    try write(value, depth: depth)
-  }
 }

@@ -6,38 +6,16 @@ struct OpenStepWriter {
   let out: ByteOutput
 
   static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
-    try OpenStepWriter(out: out).write(value, depth: 0)
+    try OpenStepWriter(out: out).writeTree(value, depth: 0)
     out.append(0x0A)
   }
 
-  func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+  /// A string or data (`writeTree` writes arrays and dictionaries).
+  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
     switch value {
     case .string(let s): Self.appendString(s, to: out)
     case .data(let d): d.bytes.withUnsafeBufferPointer { appendData($0) }
-    case .array(let items):
-      try NestingLimit.checkWriting(inside: depth, format: .openStep)
-      if items.isEmpty { return out.append("()") }
-      out.append("(\n")
-      for (index, item) in items.enumerated() {
-        indent(depth + 1)
-        do { try write(item, depth: depth + 1) } catch { throw error.inside(String(index)) }
-        out.append(index + 1 < items.count ? ",\n" : "\n")
-      }
-      indent(depth)
-      out.append(UInt8(ascii: ")"))
-    case .dictionary(let dict):
-      try NestingLimit.checkWriting(inside: depth, format: .openStep)
-      if dict.isEmpty { return out.append("{\n}") }
-      out.append("{\n")
-      for (key, child) in zip(dict.keys, dict.values) {
-        indent(depth + 1)
-        Self.appendString(key, to: out)
-        out.append(" = ")
-        do { try write(child, depth: depth + 1) } catch { throw error.inside(key) }
-        out.append(";\n")
-      }
-      indent(depth)
-      out.append(UInt8(ascii: "}"))
+    case .array, .dictionary: try writeTree(value, depth: depth)
     default:
       throw PlistEncodingError(
         format: .openStep, reason: "\(value.type.withArticle), which OpenStep cannot hold", path: ""

@@ -120,7 +120,7 @@ struct XMLCanonicalDomain {
     let out = ByteOutput()
     let writer = XMLPlistWriter(out: out)
     writer.writeKey(key, depth: 1)
-    try writer.write(value, depth: 1)
+    try writer.writeTree(value, depth: 1)
     return out.finish()
   }
 

@@ -52,8 +52,4 @@ extension XMLPlistWriter: StreamingPlistWriter {
     appendData(bytes, depth: depth)
     out.flushIfFull()
   }
-
-  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
-    try write(value, depth: depth)
-  }
 }

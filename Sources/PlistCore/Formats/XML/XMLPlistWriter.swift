@@ -18,7 +18,7 @@ struct XMLPlistWriter {
   static func write(_ value: PlistValue, to out: ByteOutput) throws(PlistEncodingError) {
     let writer = XMLPlistWriter(out: out)
     out.append(header)
-    try writer.write(value, depth: 0)
+    try writer.writeTree(value, depth: 0)
     out.append("</plist>\n")
   }
 
@@ -27,14 +27,21 @@ struct XMLPlistWriter {
   /// typed value literal.
   static func fragment(_ value: PlistValue) throws(PlistEncodingError) -> String {
     let out = ByteOutput()
-    try XMLPlistWriter(out: out, escapeControls: true).write(value, depth: 0)
+    try XMLPlistWriter(out: out, escapeControls: true).writeTree(value, depth: 0)
     // Every raw newline and tab left is layout: control characters in text were escaped.
     let compact = out.finish().filter { $0 != 0x0A && $0 != 0x09 }
     return String(decoding: compact, as: UTF8.self)
   }
 
-  func write(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
-    indent(depth)
+  /// A scalar, on a line of its own; arrays and dictionaries (and a UID, which XML spells as
+  /// a dictionary) are `writeTree`'s.
+  func writeScalar(_ value: PlistValue, depth: Int) throws(PlistEncodingError) {
+    switch value {
+    case .array, .dictionary: return try writeTree(value, depth: depth)
+    case .uid(let uid):
+      return try writeTree([XMLUIDSpelling.key: .integer(PlistInteger(uid))], depth: depth)
+    default: indent(depth)
+    }
     switch value {
     case .string(let s):
       out.append("<string>")
@@ -58,31 +65,9 @@ struct XMLPlistWriter {
       DateFormatting.appendISO8601(d, to: out)
       out.append("</date>\n")
     case .data(let d): writeData(d, depth: depth)
-    case .array(let items): try writeArray(items, depth: depth)
-    case .dictionary(let dict): try writeDictionary(dict, depth: depth)
-    case .uid(let uid):
-      try NestingLimit.checkWriting(inside: depth, format: .xml)
-      out.append("<dict>\n")
-      indent(depth + 1)
-      out.append("<key>CF$UID</key>\n")
-      indent(depth + 1)
-      out.append("<integer>")
-      out.appendDecimal(magnitude: uid, negative: false)
-      out.append("</integer>\n")
-      indent(depth)
-      out.append("</dict>\n")
+    case .array, .dictionary, .uid: break
     }
     out.flushIfFull()
-  }
-
-  private func writeArray(_ items: [PlistValue], depth: Int) throws(PlistEncodingError) {
-    try NestingLimit.checkWriting(inside: depth, format: .xml)
-    if items.isEmpty { return out.append("<array/>\n") }
-    out.append("<array>\n")
-    for (index, item) in items.enumerated() {
-      do { try write(item, depth: depth + 1) } catch { throw error.inside(String(index)) }
-    }
-    close(.array, depth: depth)
   }
 
   // MARK: - Pieces, shared with the streaming binary converter
@@ -123,22 +108,6 @@ struct XMLPlistWriter {
     appendEscaped(string)
     out.append("</string>\n")
     out.flushIfFull()
-  }
-
-  private func writeDictionary(_ dict: PlistDictionary, depth: Int)
-    throws(PlistEncodingError)
-  {
-    try NestingLimit.checkWriting(inside: depth, format: .xml)
-    if dict.count == 1, let value = dict[XMLUIDSpelling.key], XMLUIDSpelling.isMisreadByCF(value) {
-      throw XMLUIDSpelling.writingError(value)
-    }
-    open(.dict, empty: dict.isEmpty)
-    if dict.isEmpty { return }
-    for (key, child) in zip(dict.keys, dict.values) {
-      writeKey(key, depth: depth + 1)
-      do { try write(child, depth: depth + 1) } catch { throw error.inside(key) }
-    }
-    close(.dict, depth: depth)
   }
 
   func writeData(_ data: PlistData, depth: Int) {
