@@ -43,16 +43,25 @@ extension XMLPlistReader {
     }
   }
 
-  /// Skips comments and processing instructions, and the white space between them, inside
-  /// the document; a DOCTYPE belongs only before the root element (CF refuses it here too).
-  private mutating func skipDeclarations() throws(PlistParseError) {
+  /// Skips comments and processing instructions, and the white space between them; in the
+  /// `prolog` (before the root element), DOCTYPE declarations too, which CF refuses after.
+  ///
+  /// CoreFoundation starts looking for the end of a comment in the prolog one character
+  /// late, so it reads past the end of an empty `<!---->`; refused, rather than read
+  /// differently.
+  private mutating func skipDeclarations(prolog: Bool = false) throws(PlistParseError) {
     while pos + 1 < text.count, text[pos] == UInt8(ascii: "<") {
-      if starts(with: "<!--", at: pos) {
+      if prolog, starts(with: "<!---->", at: pos) {
+        throw failure("an empty comment <!----> before the root element", at: pos)
+      } else if starts(with: "<!--", at: pos) {
         try skipComment()
       } else if starts(with: "<?", at: pos) {
         try skipProcessingInstruction()
       } else if starts(with: "<!DOCTYPE", at: pos) {
-        throw failure("a DOCTYPE declaration is allowed only before the root element", at: pos)
+        guard prolog else {
+          throw failure("a DOCTYPE declaration is allowed only before the root element", at: pos)
+        }
+        try skipDoctype()
       } else {
         return  // an element, a closing tag, or CDATA where it does not belong
       }
@@ -62,25 +71,9 @@ extension XMLPlistReader {
 
   /// Skips what may come before the root element: white space, comments, processing
   /// instructions and DOCTYPE declarations, in any order.
-  ///
-  /// CoreFoundation starts looking for the end of a comment here one character late, so it
-  /// reads past the end of an empty `<!---->`; refused, rather than read differently.
   mutating func skipProlog() throws(PlistParseError) {
     skipSpaces()
-    while pos + 1 < text.count, text[pos] == UInt8(ascii: "<") {
-      if starts(with: "<!---->", at: pos) {
-        throw failure("an empty comment <!----> before the root element", at: pos)
-      } else if starts(with: "<!--", at: pos) {
-        try skipComment()
-      } else if starts(with: "<?", at: pos) {
-        try skipProcessingInstruction()
-      } else if starts(with: "<!DOCTYPE", at: pos) {
-        try skipDoctype()
-      } else {
-        return
-      }
-      skipSpaces()
-    }
+    try skipDeclarations(prolog: true)
   }
 
   /// Skips `<?…?>`. CoreFoundation reads `<?>` as a whole instruction inside an element but
