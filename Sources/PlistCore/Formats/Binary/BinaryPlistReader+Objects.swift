@@ -24,16 +24,17 @@ extension BinaryPlistReader {
       }
     }
     switch marker >> 4 {
-    case 0x0 where marker == 0x08: return visitor.boolean(false)
-    case 0x0 where marker == 0x09: return visitor.boolean(true)
-    case 0x1: return visitor.integer(try integer(at: start, widthLog2: info))
+    case 0x0 where marker == 0x08: return visitor.scalar(.boolean(false))
+    case 0x0 where marker == 0x09: return visitor.scalar(.boolean(true))
+    case 0x1: return visitor.scalar(.integer(try integer(at: start, widthLog2: info)))
     case 0x2 where info == 2:
-      return visitor.real(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, width: 4)))))
+      let bits = UInt32(try unsigned(at: start + 1, width: 4))
+      return visitor.scalar(.real(Double(Float(bitPattern: bits))))
     case 0x2 where info == 3:
-      return visitor.real(Double(bitPattern: try unsigned(at: start + 1, width: 8)))
+      return visitor.scalar(.real(Double(bitPattern: try unsigned(at: start + 1, width: 8))))
     case 0x3 where marker == 0x33:
       let bits = try unsigned(at: start + 1, width: 8)
-      return visitor.date(PlistDate(secondsSinceReferenceDate: Double(bitPattern: bits)))
+      return visitor.scalar(.date(PlistDate(secondsSinceReferenceDate: Double(bitPattern: bits))))
     case 0x4: return visitor.data(try dataBytes(at: start, info: info))
     case 0x5:
       return visitor.ascii(
@@ -45,7 +46,7 @@ extension BinaryPlistReader {
       return string
     case 0x8:
       guard info < 8 else { throw failure("UID wider than 8 bytes", at: start) }
-      return visitor.uid(try unsigned(at: start + 1, width: info + 1))
+      return visitor.scalar(.uid(try unsigned(at: start + 1, width: info + 1)))
     case 0xA, 0xD: throw failure("a container where a scalar was expected", at: start)
     case 0xC: throw failure("a set, which property lists cannot hold", at: start)
     default:

@@ -16,11 +16,7 @@ struct BinaryTreeVisitor: BinaryVisitor {
 
   var keepsValues: Bool { !values.isEmpty }
 
-  func boolean(_ value: Bool) -> PlistValue { .boolean(value) }
-  func integer(_ value: PlistInteger) -> PlistValue { .integer(value) }
-  func real(_ value: Double) -> PlistValue { .real(value) }
-  func date(_ value: PlistDate) -> PlistValue { .date(value) }
-  func uid(_ value: UInt64) -> PlistValue { .uid(value) }
+  func scalar(_ value: PlistValue) -> PlistValue { value }
   func data(_ bytes: UnsafeBufferPointer<UInt8>) -> PlistValue { .data(PlistData(Array(bytes))) }
 
   func ascii(_ bytes: UnsafeBufferPointer<UInt8>) -> PlistValue {

@@ -25,16 +25,9 @@ protocol BinaryVisitor {
   /// What the visitor keeps of a dictionary while it is open.
   associatedtype OpenDictionary
 
-  /// A boolean (`0x08`, `0x09`).
-  mutating func boolean(_ value: Bool) -> Value
-  /// An integer, read and checked (`0x1n`).
-  mutating func integer(_ value: PlistInteger) -> Value
-  /// A real (`0x22`, `0x23`).
-  mutating func real(_ value: Double) -> Value
-  /// A date (`0x33`).
-  mutating func date(_ value: PlistDate) -> Value
-  /// A UID (`0x8n`).
-  mutating func uid(_ value: UInt64) -> Value
+  /// A boolean (`0x08`, `0x09`), an integer read and checked (`0x1n`), a real (`0x22`,
+  /// `0x23`), a date (`0x33`) or a UID (`0x8n`).
+  mutating func scalar(_ value: PlistValue) -> Value
   /// Data: its bytes (`0x4n`).
   mutating func data(_ bytes: UnsafeBufferPointer<UInt8>) -> Value
   /// An ASCII string: its bytes, checked (`0x5n`).
@@ -69,15 +62,7 @@ protocol BinaryVisitor {
 extension BinaryVisitor where Value == Void, OpenArray == Void {
   var keepsValues: Bool { true }
   @inline(__always)
-  func boolean(_ value: Bool) {}
-  @inline(__always)
-  func integer(_ value: PlistInteger) {}
-  @inline(__always)
-  func real(_ value: Double) {}
-  @inline(__always)
-  func date(_ value: PlistDate) {}
-  @inline(__always)
-  func uid(_ value: UInt64) {}
+  func scalar(_ value: PlistValue) {}
   @inline(__always)
   func data(_ bytes: UnsafeBufferPointer<UInt8>) {}
   @inline(__always)

@@ -25,10 +25,7 @@ struct XMLCompactVisitor: XMLVisitor {
     builder.string(utf8: utf8)
   }
 
-  mutating func boolean(_ value: Bool) -> Reference { builder.scalar(.boolean(value)) }
-  mutating func integer(_ value: PlistInteger) -> Reference { builder.scalar(.integer(value)) }
-  mutating func real(_ value: Double) -> Reference { builder.scalar(.real(value)) }
-  mutating func date(_ value: PlistDate) -> Reference { builder.scalar(.date(value)) }
+  mutating func scalar(_ value: PlistValue) -> Reference { builder.scalar(value) }
 
   mutating func data(base64 text: UnsafeBufferPointer<UInt8>) -> Reference? {
     do throws(Base64.DecodeFailure) {

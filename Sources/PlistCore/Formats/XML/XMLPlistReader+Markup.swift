@@ -48,7 +48,9 @@ extension XMLPlistReader {
   ///
   /// CoreFoundation starts looking for the end of a comment in the prolog one character
   /// late, so it reads past the end of an empty `<!---->`; refused, rather than read
-  /// differently.
+  /// differently. Not inlined: inside the document it is rare, and it runs from every
+  /// `skipMisc`.
+  @inline(never)
   private mutating func skipDeclarations(prolog: Bool = false) throws(PlistParseError) {
     while pos + 1 < text.count, text[pos] == UInt8(ascii: "<") {
       if prolog, starts(with: "<!---->", at: pos) {

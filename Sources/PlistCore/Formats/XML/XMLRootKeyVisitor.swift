@@ -40,10 +40,7 @@ struct XMLRootKeyVisitor: XMLVisitor {
   }
 
   func string(_ utf8: UnsafeBufferPointer<UInt8>) -> PlistValue? { tree.string(utf8) }
-  func boolean(_ value: Bool) -> PlistValue { tree.boolean(value) }
-  func integer(_ value: PlistInteger) -> PlistValue { tree.integer(value) }
-  func real(_ value: Double) -> PlistValue { tree.real(value) }
-  func date(_ value: PlistDate) -> PlistValue { tree.date(value) }
+  func scalar(_ value: PlistValue) -> PlistValue { value }
   func data(base64 text: UnsafeBufferPointer<UInt8>) -> PlistValue? { tree.data(base64: text) }
 
   mutating func openArray() -> Int { tree.openArray() }

@@ -28,10 +28,7 @@ struct XMLTreeVisitor: XMLVisitor {
     UTF8Text.string(utf8).map(PlistValue.string)
   }
 
-  func boolean(_ value: Bool) -> PlistValue { .boolean(value) }
-  func integer(_ value: PlistInteger) -> PlistValue { .integer(value) }
-  func real(_ value: Double) -> PlistValue { .real(value) }
-  func date(_ value: PlistDate) -> PlistValue { .date(value) }
+  func scalar(_ value: PlistValue) -> PlistValue { value }
 
   func data(base64 text: UnsafeBufferPointer<UInt8>) -> PlistValue? {
     do throws(Base64.DecodeFailure) {

@@ -30,14 +30,9 @@ protocol XMLVisitor {
   /// A `<string>` (or a `<key>` used as a value): its text, entities decoded, not yet
   /// checked as UTF-8. Nil when the text is not UTF-8.
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) -> Value?
-  /// `<true/>` or `<false/>`.
-  mutating func boolean(_ value: Bool) -> Value
-  /// An `<integer>`, read and checked.
-  mutating func integer(_ value: PlistInteger) -> Value
-  /// A `<real>`, read and checked (0 when the visitor does not use reals).
-  mutating func real(_ value: Double) -> Value
-  /// A `<date>`, read and checked.
-  mutating func date(_ value: PlistDate) -> Value
+  /// `<true/>`, `<false/>`, or an `<integer>`, `<real>` or `<date>` read and checked (a real
+  /// is 0 when the visitor does not use reals).
+  mutating func scalar(_ value: PlistValue) -> Value
   /// A `<data>`: its base64 text, not yet checked. Nil when the text is not valid base64.
   mutating func data(base64 text: UnsafeBufferPointer<UInt8>) -> Value?
 
@@ -112,10 +107,7 @@ struct XMLSkipVisitor: XMLVisitor {
     string(utf8)
   }
 
-  @inline(__always) func boolean(_ value: Bool) {}
-  @inline(__always) func integer(_ value: PlistInteger) {}
-  @inline(__always) func real(_ value: Double) {}
-  @inline(__always) func date(_ value: PlistDate) {}
+  @inline(__always) func scalar(_ value: PlistValue) {}
   @inline(__always) func openArray() {}
   @inline(__always) func append(_ value: Void, to array: inout Void) {}
   @inline(__always) func close(_ array: Void) {}

@@ -71,25 +71,25 @@ extension XMLPlistReader {
       return try walkText(of: open, openedAt: start) { (utf8) in visitor.string(utf8) }
     case .true, .false:
       if !open.selfClosing { try readClosingTag(open.tag, openedAt: start) }
-      return visitor.boolean(open.tag == .true)
+      return visitor.scalar(.boolean(open.tag == .true))
     // The content is read first, in a statement of its own: as an argument of the parse
     // call it would make Swift copy the reader for that call.
     case .integer:
       let content = try rawContent(of: open, openedAt: start)
       let value = try parseInteger(content)
       uidCandidate = .integer(value)
-      return visitor.integer(value)
+      return visitor.scalar(.integer(value))
     case .real:
       let content = try rawContent(of: open, openedAt: start)
       uidCandidate = .real
       // Text that surely parses is not converted for a visitor that has no use for the
       // value (the standard library's parser, which most reals of 17 digits need, was a
       // sixth of checking a small domain).
-      if !V.usesReals && DecimalReal.isWellFormed(content) { return visitor.real(0) }
-      return visitor.real(try parseReal(content))
+      if !V.usesReals && DecimalReal.isWellFormed(content) { return visitor.scalar(.real(0)) }
+      return visitor.scalar(.real(try parseReal(content)))
     case .date:
       let content = try rawContent(of: open, openedAt: start)
-      return visitor.date(try parseDate(content))
+      return visitor.scalar(.date(try parseDate(content)))
     case .data:
       let contentStart = pos
       let content = try rawContent(of: open, openedAt: start)
