@@ -203,21 +203,20 @@ enum VisitorAgreement {
   }
 
   /// The keys and values the one-key writes set: the keys every input gets (`Key`, `""`,
-  /// `zzz`, the root's first and last) and `keys`, each to each of `values` (by default a
-  /// few of the format's own); then `pairs`.
+  /// `zzz`, the root's first and last) and `keys`, each to each of a few values of the
+  /// format's own and `values`; then `pairs`.
   struct KeyWrites {
     /// More keys, each set to every value.
     var keys: [String] = []
-    /// The values set at every key, in place of the format's few.
-    var values: [PlistValue]? = nil
+    /// More values, each set at every key.
+    var values: [PlistValue] = []
     /// More writes, each of one key.
     var pairs: [(String, PlistValue)] = []
 
     /// Every write, to `dictionary`, with `defaults` the format's few values.
     func all(to dictionary: PlistDictionary, defaults: [PlistValue]) -> [(String, PlistValue)] {
       let keys = ["Key", "", "zzz"] + dictionary.keys.prefix(1) + dictionary.keys.suffix(1)
-      let values = self.values ?? defaults
-      return (keys + self.keys).flatMap { key in values.map { (key, $0) } } + pairs
+      return (keys + self.keys).flatMap { key in (defaults + values).map { (key, $0) } } + pairs
     }
   }
 

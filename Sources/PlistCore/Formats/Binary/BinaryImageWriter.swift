@@ -64,7 +64,8 @@ final class BinaryImageWriter {
   /// A string object for valid UTF-8: ASCII as it is, anything else as UTF-16.
   func string(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
     let object = startObject()
-    BinaryPlistWriter.appendString(utf8: utf8, to: out)
+    let written = BinaryPlistWriter.appendString(utf8: utf8, to: out)
+    assert(written, "the walk hands over valid UTF-8 only")
     return object
   }
 

@@ -53,6 +53,8 @@ struct BinaryPlistTrailer: Equatable {
   /// references read at once; the caller has checked the bounds.
   @inline(__always)
   static func readUInt(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> UInt64 {
+    // Checked in debug builds (the tests, the fuzzer): the 4-byte load checks nothing.
+    assert(offset >= 0 && offset + width <= bytes.count)
     switch width {
     case 1: return UInt64(bytes[offset])
     case 2: return UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])

@@ -195,7 +195,6 @@ struct BinaryPlistWriter: BinaryScalarEncoder {
   /// UTF-16.
   ///
   /// - Returns: False, with nothing appended, when the bytes are not valid UTF-8.
-  @discardableResult
   @inline(__always)
   static func appendString(utf8: UnsafeBufferPointer<UInt8>, to out: ByteOutput) -> Bool {
     guard ASCII.isASCII(utf8) else { return appendUTF16(utf8: utf8, to: out) }

@@ -79,7 +79,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
     throws(Failure)
   {
     if Writer.format == .xml, keys.count == 1, let only = keys.first,
-      XMLUIDSpelling.key.utf8.withContiguousStorageIfAvailable(only.text.equals) == true
+      only.text.equals(XMLUIDSpelling.key)
     {
       try checkUIDSpelling(only.value, in: reader)
     }

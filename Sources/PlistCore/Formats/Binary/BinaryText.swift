@@ -1,7 +1,8 @@
 /// A string object's characters where they lie (in a file, in the writer's pool): ASCII
 /// bytes or big-endian UTF-16 units, compared as the units they are (`KeyOrder.compare`)
 /// and matched against UTF-8 with no `String` made. The one comparison of binary keys for
-/// the key-order walk, the compact storage's key lists and the canonical domain.
+/// the key-order walk, the compact storage's key lists, the canonical domain and the one-key
+/// look-up.
 struct BinaryText {
   /// Where the characters start, and how many there are (bytes of ASCII, UTF-16 units).
   let characters: UnsafePointer<UInt8>
@@ -60,6 +61,12 @@ struct BinaryText {
       if a != b { return Int(a) - Int(b) }
     }
     return count - other.count
+  }
+
+  /// Whether the text is `key`.
+  func equals(_ key: String) -> Bool {
+    var key = key
+    return key.withUTF8 { equals(utf8: $0) }
   }
 
   /// Whether the text is the characters of `utf8`.

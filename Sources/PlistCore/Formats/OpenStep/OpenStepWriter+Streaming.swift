@@ -1,9 +1,9 @@
 // MARK: - The streaming binary converter's OpenStep side
 
-/// The tree writer's bytes, in the converter's order of calls: an item's separator (`,` in an
-/// array, `;` after a dictionary's value) is written when the next one starts or the container
-/// closes, since only then is it known whether the previous one was the last. (The converter
-/// closes only containers that are not empty.)
+/// The calls a tree (`writeTree`) and the streaming converter make: an item's separator (`,`
+/// in an array, `;` after a dictionary's value) is written when the next one starts or the
+/// container closes, since only then is it known whether the previous one was the last. (Both
+/// close only containers that are not empty.)
 extension OpenStepWriter: StreamingPlistWriter {
   static var format: PlistFormat { .openStep }
 

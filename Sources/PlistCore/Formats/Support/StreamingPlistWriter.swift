@@ -34,12 +34,12 @@ extension StreamingPlistWriter {
     case .array(let items):
       try NestingLimit.checkWriting(inside: depth, format: Self.format)
       open(.array, depth: depth, empty: items.isEmpty)
-      if items.isEmpty { return }
       for (index, item) in items.enumerated() {
         startItem(index, depth: depth + 1)
         do { try writeTree(item, depth: depth + 1) } catch { throw error.inside(String(index)) }
       }
-      close(.array, depth: depth)
+      // An empty container is closed by `open`, as the streaming converter has it.
+      if !items.isEmpty { close(.array, depth: depth) }
     case .dictionary(let dictionary):
       try NestingLimit.checkWriting(inside: depth, format: Self.format)
       if Self.format == .xml, dictionary.count == 1, let value = dictionary[XMLUIDSpelling.key],
@@ -48,12 +48,11 @@ extension StreamingPlistWriter {
         throw XMLUIDSpelling.writingError(value)
       }
       open(.dict, depth: depth, empty: dictionary.isEmpty)
-      if dictionary.isEmpty { return }
       for (index, (key, child)) in zip(dictionary.keys, dictionary.values).enumerated() {
         startEntry(index, key: key, depth: depth + 1)
         do { try writeTree(child, depth: depth + 1) } catch { throw error.inside(key) }
       }
-      close(.dict, depth: depth)
+      if !dictionary.isEmpty { close(.dict, depth: depth) }
     default: try writeScalar(value, depth: depth)
     }
     out.flushIfFull()

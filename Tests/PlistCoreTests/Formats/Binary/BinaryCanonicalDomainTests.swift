@@ -6,7 +6,7 @@ import Testing
 /// `BinaryCanonicalDomain`, on which a one-key write of a binary domain relies: a file it
 /// takes is exactly the writer's bytes for what it reads as, holds the values it says, and
 /// with one key set gives exactly the bytes the full write gives; every file the writer
-/// writes for a dictionary of scalars is taken. On generated domains (every scalar type,
+/// writes for a dictionary is taken. On generated domains (every scalar type, containers,
 /// shared values, widths and counts at their boundaries) and damaged copies; the corpus in
 /// every format is `VisitorAgreementTests`', and the binary and XML fuzz targets check the
 /// same on whatever libFuzzer makes.
@@ -20,8 +20,9 @@ struct BinaryCanonicalDomainTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
     var found: [String] = []
-    let writes = VisitorAgreement.KeyWrites(
-      keys: ["Clé\u{10000}", "\u{E000}"], values: [7, .array([1, 2])], pairs: edits)
+    // The generated domains' keys are outside the Basic Multilingual Plane and private-use
+    // too; a container as the value is left to the full write.
+    let writes = VisitorAgreement.KeyWrites(values: [.array([1, 2])], pairs: edits)
     let taken = VisitorAgreement.binaryOneKeyWrite(bytes, &found, writes: writes)
     #expect(found.isEmpty, "\(note): \(found)", sourceLocation: sourceLocation)
     return taken

@@ -12,13 +12,15 @@ struct CanonicalDomainTests {
   /// Whether the file was taken; checks it (`VisitorAgreement.oneKeyWrite`) when it was,
   /// with keys outside the Basic Multilingual Plane and values to escape or nest too.
   @discardableResult
-  static func check(_ bytes: [UInt8], _ note: String) -> Bool {
+  static func check(
+    _ bytes: [UInt8], _ note: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
     var found: [String] = []
     let writes = VisitorAgreement.KeyWrites(
       keys: ["Clé\u{10000}", "\u{E000}"],
-      values: [7, "a&b", [1.5, true], .data(PlistData([1, 2]))])
+      values: ["a&b", [1.5, true], .data(PlistData([1, 2]))])
     let taken = VisitorAgreement.oneKeyWrite(bytes, &found, writes: writes)
-    #expect(found.isEmpty, "\(note): \(found)")
+    #expect(found.isEmpty, "\(note): \(found)", sourceLocation: sourceLocation)
     return taken
   }
 
