@@ -8,9 +8,7 @@ extension BinaryCanonicalDomain {
     guard type == 0x5 || type == 0x6,
       let (count, payload) = header(bytes, at: start, end: bytes.count)
     else { return nil }
-    return BinaryText(
-      characters: bytes.baseAddress.unsafelyUnwrapped + payload, count: count,
-      isUTF16: type == 0x6)
+    return BinaryText(bytes, characters: payload, count: count, marker: bytes[start])
   }
 
   /// A count as `BinaryPlistWriter.appendHeader` writes it (in the marker's low nibble

@@ -266,9 +266,7 @@ struct BinaryKey {
     let marker = reader.bytes[at]
     let (count, characters) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))
     // Checked by the walk: inside the file.
-    text = BinaryText(
-      characters: reader.bytes.baseAddress.unsafelyUnwrapped + characters, count: count,
-      isUTF16: marker >> 4 == 0x6)
+    text = BinaryText(reader.bytes, characters: characters, count: count, marker: marker)
     prefix = text.units(0)
   }
 

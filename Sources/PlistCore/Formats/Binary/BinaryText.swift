@@ -9,10 +9,14 @@ struct BinaryText {
   let count: Int
   let isUTF16: Bool
 
-  init(characters: UnsafePointer<UInt8>, count: Int, isUTF16: Bool) {
-    self.characters = characters
+  /// The `count` characters at `characters` of `bytes`, a string object's whose marker is
+  /// `marker` (`0x5n` ASCII, `0x6n` UTF-16), checked to lie inside them.
+  @inline(__always)
+  init(_ bytes: UnsafeBufferPointer<UInt8>, characters: Int, count: Int, marker: UInt8) {
+    // Inside the buffer, which is then not empty.
+    self.characters = bytes.baseAddress.unsafelyUnwrapped + characters
     self.count = count
-    self.isUTF16 = isUTF16
+    isUTF16 = marker >> 4 == 0x6
   }
 
   /// The characters of the string object at `start` of bytes already checked (`0x5n` or
@@ -28,10 +32,7 @@ struct BinaryText {
       count = Int(BinaryPlistTrailer.readUInt(bytes, at: start + 2, width: width))
       characters = start + 2 + width
     }
-    // A checked object lies inside the buffer, which is not empty.
-    self.init(
-      characters: bytes.baseAddress.unsafelyUnwrapped + characters, count: count,
-      isUTF16: marker >> 4 == 0x6)
+    self.init(bytes, characters: characters, count: count, marker: marker)
   }
 
   /// The bytes that hold the characters.
