@@ -40,6 +40,7 @@ extension StreamingPlistWriter {
       }
       // An empty container is closed by `open`, as the streaming converter has it.
       if !items.isEmpty { close(.array, depth: depth) }
+      out.flushIfFull()
     case .dictionary(let dictionary):
       try NestingLimit.checkWriting(inside: depth, format: Self.format)
       if Self.format == .xml, dictionary.count == 1, let value = dictionary[XMLUIDSpelling.key],
@@ -53,9 +54,10 @@ extension StreamingPlistWriter {
         do { try writeTree(child, depth: depth + 1) } catch { throw error.inside(key) }
       }
       if !dictionary.isEmpty { close(.dict, depth: depth) }
+      out.flushIfFull()
+    // Each writer's `writeScalar` flushes, as the streaming converter calls it alone.
     default: try writeScalar(value, depth: depth)
     }
-    out.flushIfFull()
   }
 }
 
