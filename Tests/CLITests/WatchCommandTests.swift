@@ -31,18 +31,24 @@ struct WatchCommandTests {
         self.condition.broadcast()
         self.condition.unlock()
       }
-      outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-        guard let self else { return }
-        let data = handle.availableData
-        self.condition.lock()
-        self.text += String(decoding: data, as: UTF8.self)
-        if data.isEmpty {
-          self.outputEnded = true
-          handle.readabilityHandler = nil
+      // A thread of its own reads the output, blocking in read(2): libdispatch's read
+      // sources (`readabilityHandler`) crash its event loop now and then on Linux
+      // (`_dispatch_event_loop_drain`, swift-corelibs-foundation#3276) when many pipes and
+      // processes come and go, as they do in this suite. The thread holds the handle, so
+      // its descriptor stays open until the output ends.
+      let handle = outputPipe.fileHandleForReading
+      Thread { [weak self] in
+        while true {
+          let data = handle.availableData
+          guard let self else { return }
+          self.condition.lock()
+          self.text += String(decoding: data, as: UTF8.self)
+          if data.isEmpty { self.outputEnded = true }
+          self.condition.broadcast()
+          self.condition.unlock()
+          if data.isEmpty { return }
         }
-        self.condition.broadcast()
-        self.condition.unlock()
-      }
+      }.start()
       try process.run()
     }
 
@@ -107,13 +113,6 @@ struct WatchCommandTests {
     }
 
     private var readyLine = ""
-
-    /// The pipe's read source is cancelled before the pipe closes its descriptor: a
-    /// descriptor closed under a live source, its number then reused, crashed libdispatch's
-    /// event loop (`_dispatch_event_loop_drain`) in a later test.
-    deinit {
-      outputPipe.fileHandleForReading.readabilityHandler = nil
-    }
 
     /// Stops the process; returns the lines printed after the watch was ready (its output
     /// read to the end, for five seconds at most).
