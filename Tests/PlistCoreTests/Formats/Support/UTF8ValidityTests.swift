@@ -68,8 +68,15 @@ struct UTF8ValidityTests {
     ]
     for round in 0..<20_000 {
       let count = Int(random.next() % (round % 4 == 0 ? 30 : 6))
-      // Every third round ASCII only, in which runs of four units are common.
-      let pool = round % 3 == 0 ? interesting.filter { $0 < 0x80 } : interesting
+      // Rounds of ASCII only, of two-byte characters only and of three-byte ones only
+      // (no surrogate), in which the runs of four units that are read at once are common.
+      let pool: [UInt16]
+      switch round % 6 {
+      case 0, 3: pool = interesting.filter { $0 < 0x80 }
+      case 1: pool = interesting.filter { (0x80..<0x800).contains($0) } + [0xE9, 0x3A9, 0x416]
+      case 4: pool = interesting.filter { $0 >= 0x800 && $0 & 0xF800 != 0xD800 } + [0x4E00, 0xD7FF]
+      default: pool = interesting
+      }
       let units = (0..<count).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
       let bytes = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
       let wellFormed = String(validating: units, as: UTF16.self)
