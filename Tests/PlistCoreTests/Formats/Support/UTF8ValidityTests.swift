@@ -56,6 +56,25 @@ struct UTF8ValidityTests {
     }
   }
 
+  /// Sequences of whole characters, valid and not: runs of two- and three-byte ones are
+  /// common here, which random bytes seldom make.
+  @Test func randomCharacters() {
+    var random = SplitMix(13)
+    let characters: [[UInt8]] = [
+      [0x41], [0x20], [0xC2, 0x80], [0xC3, 0xA9], [0xDF, 0xBF], [0xE0, 0xA0, 0x80],
+      [0xE4, 0xB8, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+      [0xF0, 0x9F, 0x98, 0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF],
+      [0xED, 0xA0, 0x80], [0xE2, 0x84], [0xC3], [0x80], [0xE2, 0x28, 0xA1], [0xC3, 0x28],
+    ]
+    for round in 0..<20_000 {
+      // Mostly valid ones, so that the refusals come after runs of them.
+      let pool = round % 2 == 0 ? Array(characters.prefix(11)) : characters
+      let count = Int(random.next() % 12)
+      let bytes = (0..<count).flatMap { _ in pool[Int(random.next() % UInt64(pool.count))] }
+      #expect(Self.agree(bytes), "\(bytes)")
+    }
+  }
+
   /// Big-endian UTF-16 read back as UTF-8 (`UTF16BigEndian.appendUTF8`) and checked
   /// (`isWellFormed`, `isASCII`): the standard library's decoding where every surrogate is
   /// paired, a refusal where one is not. Escaped for XML as it is read, the text is what
