@@ -114,6 +114,12 @@ struct WatchCommandTests {
 
     private var readyLine = ""
 
+    /// A test that failed before `stop()` leaves no watcher behind: its reader thread would
+    /// block on the pipe for good.
+    deinit {
+      if process.isRunning { process.terminate() }
+    }
+
     /// Stops the process; returns the lines printed after the watch was ready (its output
     /// read to the end, for five seconds at most).
     func stop() -> String {

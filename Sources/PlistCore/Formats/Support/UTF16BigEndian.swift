@@ -222,7 +222,9 @@ enum UTF16BigEndian {
         if below0x800 == 0 && !hasSurrogate(word) {
           for lane in 0..<4 { o += writeThreeBytes(word, lane: lane, into: out + o) }
         } else if below0x800 == 0x8000_8000_8000_8000
-          && zeroLanes(word & 0x80FF_80FF_80FF_80FF) == 0
+          // No unit below 0x80: a lane is zero where the high byte is and the low byte's
+          // top bit is (kept below 0x8000, as `zeroLanes` needs).
+          && zeroLanes(word & 0x00FF_00FF_00FF_00FF | word >> 8 & 0x0080_0080_0080_0080) == 0
         {
           for lane in 0..<4 { o += writeTwoBytes(word, lane: lane, into: out + o) }
         } else {
