@@ -26,8 +26,7 @@ enum UTF16BigEndian {
     while i < n {
       // Runs of ASCII, eight bytes at a time: each byte spread to the low half of a unit.
       while i + 8 <= n {
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+        let word = eightBytes(at: source + i)
         guard word & 0x8080_8080_8080_8080 == 0 else { break }
         let raw = UnsafeMutableRawPointer(out + o)
         raw.storeBytes(of: spread(word & 0xFFFF_FFFF), toByteOffset: 0, as: UInt64.self)
@@ -123,10 +122,7 @@ enum UTF16BigEndian {
     var i = 0
     while i < end {
       // Four units at a time while none is a surrogate (most text has none).
-      while i + 8 <= end,
-        !hasSurrogate(
-          UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-      {
+      while i + 8 <= end, !hasSurrogate(eightBytes(at: base + i)) {
         i += 8
       }
       guard i < end else { break }
@@ -202,14 +198,14 @@ enum UTF16BigEndian {
     while i < end {
       // Runs of ASCII that need no escape, four units at a time.
       while i + 8 <= end {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let word = eightBytes(at: base + i)
         // Each unit's high byte is zero and its low byte below 0x80.
         guard word & 0x80FF_80FF_80FF_80FF == 0 else { break }
         let characters = word >> 8
         guard !escapes.escapesAny(ofFour: characters) else { break }
         let packed = (characters | characters >> 8) & 0x0000_FFFF_0000_FFFF
         let four = UInt32(truncatingIfNeeded: packed | packed >> 16)
-        UnsafeMutableRawPointer(out + o).storeBytes(of: four.littleEndian, as: UInt32.self)
+        store(four, at: out + o)
         i += 8
         o += 4
       }
@@ -217,16 +213,22 @@ enum UTF16BigEndian {
       // CJK), four units at a time: converting CJK text a unit at a time cost 45
       // instructions a unit.
       while i + 8 <= end {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let word = eightBytes(at: base + i)
         let below0x800 = zeroLanes(word & 0x00F8_00F8_00F8_00F8)
         if below0x800 == 0 && !hasSurrogate(word) {
-          for lane in 0..<4 { o += writeThreeBytes(word, lane: lane, into: out + o) }
+          for lane in 0..<4 {
+            store(threeBytes(unit(word, lane: lane)), at: out + o)
+            o += 3
+          }
         } else if below0x800 == 0x8000_8000_8000_8000
           // No unit below 0x80: a lane is zero where the high byte is and the low byte's
           // top bit is (kept below 0x8000, as `zeroLanes` needs).
           && zeroLanes(word & 0x00FF_00FF_00FF_00FF | word >> 8 & 0x0080_0080_0080_0080) == 0
         {
-          for lane in 0..<4 { o += writeTwoBytes(word, lane: lane, into: out + o) }
+          for lane in 0..<4 {
+            store(twoBytes(unit(word, lane: lane)), at: out + o)
+            o += 2
+          }
         } else {
           break
         }
@@ -242,11 +244,9 @@ enum UTF16BigEndian {
       if unit & 0xF800 != 0xD800 {
         // One to three bytes, chosen without a branch (text mixing scripts would mispredict
         // one a character), stored four at once: the room has three bytes to spare.
-        let two = (0xC0 | unit >> 6) | (0x80 | unit & 0x3F) << 8
-        let three =
-          (0xE0 | unit >> 12) | (0x80 | unit >> 6 & 0x3F) << 8 | (0x80 | unit & 0x3F) << 16
-        let word = unit < 0x80 ? unit : unit < 0x800 ? two : three
-        UnsafeMutableRawPointer(out + o).storeBytes(of: word.littleEndian, as: UInt32.self)
+        let two = twoBytes(unit)
+        let three = threeBytes(unit)
+        store(unit < 0x80 ? unit : unit < 0x800 ? two : three, at: out + o)
         o += 1 + (unit < 0x80 ? 0 : 1) + (unit < 0x800 ? 0 : 1)
         continue
       }
@@ -259,7 +259,7 @@ enum UTF16BigEndian {
       let four =
         (0xF0 | scalar >> 18) | (0x80 | scalar >> 12 & 0x3F) << 8
         | (0x80 | scalar >> 6 & 0x3F) << 16 | (0x80 | scalar & 0x3F) << 24
-      UnsafeMutableRawPointer(out + o).storeBytes(of: four.littleEndian, as: UInt32.self)
+      store(four, at: out + o)
       o += 4
     }
     return o
@@ -267,6 +267,13 @@ enum UTF16BigEndian {
 }
 
 extension UTF16BigEndian {
+  /// Eight bytes at `bytes` as a little-endian number, the first byte lowest: of four
+  /// big-endian units, each unit's high byte is then the low byte of its 16 bits.
+  @inline(__always)
+  static func eightBytes(at bytes: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+  }
+
   /// The unit in `lane` of four big-endian units read as a little-endian word.
   @inline(__always)
   private static func unit(_ word: UInt64, lane: Int) -> UInt32 {
@@ -274,27 +281,23 @@ extension UTF16BigEndian {
     return (bits & 0xFF) << 8 | (bits >> 8 & 0xFF)
   }
 
-  /// Writes the unit in `lane`, 0800–FFFF and no surrogate, as three bytes of UTF-8 (four
-  /// stored: the room has three to spare).
+  /// The two bytes of UTF-8 of a unit 0080–07FF, the first lowest.
   @inline(__always)
-  private static func writeThreeBytes(
-    _ word: UInt64, lane: Int, into out: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    let unit = unit(word, lane: lane)
-    let bytes = (0xE0 | unit >> 12) | (0x80 | unit >> 6 & 0x3F) << 8 | (0x80 | unit & 0x3F) << 16
-    UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt32.self)
-    return 3
+  private static func twoBytes(_ unit: UInt32) -> UInt32 {
+    (0xC0 | unit >> 6) | (0x80 | unit & 0x3F) << 8
   }
 
-  /// Writes the unit in `lane`, 0080–07FF, as two bytes of UTF-8.
+  /// The three bytes of UTF-8 of a unit 0800–FFFF that is not a surrogate, the first lowest.
   @inline(__always)
-  private static func writeTwoBytes(
-    _ word: UInt64, lane: Int, into out: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    let unit = unit(word, lane: lane)
-    let bytes = UInt16(truncatingIfNeeded: (0xC0 | unit >> 6) | (0x80 | unit & 0x3F) << 8)
-    UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt16.self)
-    return 2
+  private static func threeBytes(_ unit: UInt32) -> UInt32 {
+    (0xE0 | unit >> 12) | (0x80 | unit >> 6 & 0x3F) << 8 | (0x80 | unit & 0x3F) << 16
+  }
+
+  /// Stores the four bytes of `bytes`, the first lowest, at `out`: a character's one to four
+  /// bytes stored at once, as the room `maximumUTF8` promises has three bytes to spare.
+  @inline(__always)
+  private static func store(_ bytes: UInt32, at out: UnsafeMutablePointer<UInt8>) {
+    UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt32.self)
   }
 }
 
