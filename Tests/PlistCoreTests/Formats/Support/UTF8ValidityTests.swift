@@ -89,15 +89,24 @@ struct UTF8ValidityTests {
     for round in 0..<20_000 {
       let count = Int(random.next() % (round % 4 == 0 ? 30 : 6))
       // Rounds of ASCII only, of two-byte characters only and of three-byte ones only
-      // (no surrogate), in which the runs of four units that are read at once are common.
-      let pool: [UInt16]
+      // (no surrogate), in which the runs of four units that are read at once are common;
+      // and of whole characters, pairs among them and seldom a lone surrogate, so that runs
+      // of four hold pairs, across their ends too, and are mostly well formed.
+      let pool: [[UInt16]]
       switch round % 6 {
-      case 0, 3: pool = interesting.filter { $0 < 0x80 }
-      case 1: pool = interesting.filter { (0x80..<0x800).contains($0) } + [0xE9, 0x416, 0x4FF]
-      case 4: pool = interesting.filter { $0 >= 0x800 && $0 & 0xF800 != 0xD800 } + [0x4E00, 0xD7FF]
-      default: pool = interesting
+      case 0, 3: pool = interesting.filter { $0 < 0x80 }.map { [$0] }
+      case 1:
+        pool = (interesting.filter { (0x80..<0x800).contains($0) } + [0xE9, 0x416, 0x4FF])
+          .map { [$0] }
+      case 4:
+        pool = (interesting.filter { $0 >= 0x800 && $0 & 0xF800 != 0xD800 } + [0x4E00, 0xD7FF])
+          .map { [$0] }
+      case 2:
+        let pairs: [[UInt16]] = [[0xD83D, 0xDE00], [0xD800, 0xDC00], [0xDBFF, 0xDFFF]]
+        pool = [[0x41], [0xE9], [0x4E00], [0x26]] + pairs + pairs + pairs + [[0xD800], [0xDC00]]
+      default: pool = interesting.map { [$0] }
       }
-      let units = (0..<count).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+      let units = (0..<count).flatMap { _ in pool[Int(random.next() % UInt64(pool.count))] }
       let bytes = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
       let wellFormed = String(validating: units, as: UTF16.self)
       var utf8: [UInt8] = [0x2A]
