@@ -73,16 +73,6 @@ extension BinaryCanonicalDomain {
   /// UTF-16 that is well formed (surrogates paired) and not all ASCII, which the writer
   /// writes as bytes.
   private static func isCanonicalUTF16(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var wide = false
-    var i = 0
-    while i < text.count {
-      let unit = UInt16(text[i]) << 8 | UInt16(text[i + 1])
-      i += 2
-      if unit >= 0x80 { wide = true }
-      guard unit & 0xF800 == 0xD800 else { continue }
-      guard unit < 0xDC00, i < text.count, text[i] & 0xFC == 0xDC else { return false }
-      i += 2
-    }
-    return wide
+    !UTF16BigEndian.isASCII(text) && UTF16BigEndian.isWellFormed(text)
   }
 }
