@@ -56,7 +56,7 @@ enum PropertyListConversion {
       try writeTree(value, as: format, options: options, exiting: exiting, into: output)
       return
     }
-    // The walk checks the file as the tree reader does, so its errors are the tree's.
+    // The walk checks the file as the tree reader does, and its errors are the tree's.
     try output { (out) throws(PlistError) in
       try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in
         try converting(source: source) { () throws(StreamingConversionFailure) in

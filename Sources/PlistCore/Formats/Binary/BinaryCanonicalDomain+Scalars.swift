@@ -18,18 +18,13 @@ extension BinaryCanonicalDomain {
   static func header(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int)
     -> (count: Int, payload: Int)?
   {
-    let info = Int(bytes[start] & 0x0F)
-    if info < 15 { return (info, start + 1) }
-    guard start + 2 <= end, bytes[start + 1] >> 4 == 0x1, bytes[start + 1] & 0x0F <= 3 else {
-      return nil
+    guard let header = try? BinaryCountHeader(bytes, at: start, end: end) else { return nil }
+    if header.width > 0 {
+      guard header.count >= 15, BinaryPlistWriter.byteWidth(header.count) == header.width,
+        header.count <= UInt64(end)
+      else { return nil }
     }
-    let width = 1 << Int(bytes[start + 1] & 0x0F)
-    guard start + 2 + width <= end else { return nil }
-    let count = BinaryPlistTrailer.readUInt(bytes, at: start + 2, width: width)
-    guard count >= 15, BinaryPlistWriter.byteWidth(count) == width, count <= UInt64(end) else {
-      return nil
-    }
-    return (Int(count), start + 2 + width)
+    return (Int(header.count), header.payload)
   }
 
   /// The length of the scalar at `start`, ending by `end`, when its bytes are exactly what

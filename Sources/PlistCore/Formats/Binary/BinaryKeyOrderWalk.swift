@@ -4,55 +4,114 @@
 /// without a tree (binary to text, binary to binary) are its visitors.
 ///
 /// Why a second order, and not `BinaryWalk` with an option: the writers need a dictionary's
-/// keys sorted before its first value, and the tree reader meets problems in file order, so
-/// a walk in key order would refuse bad files with another first error. The file is checked
-/// first by the one walk in file order (`BinaryWalk`, skipping values): the errors are the
-/// tree reader's, the expansion budget and depth are charged as the tree charges them,
-/// values that a repeated key replaces are checked too. This walk then only orders, and its
-/// reads cannot fail. The check costs a fifth of a conversion; the key-order walk it spares
-/// its own checks (cycles, budget, a walk of the replaced values).
+/// keys sorted before its first value, where the tree reader meets each key and its value
+/// in file order. The two orders share the visit step: this walk enters and leaves each
+/// container through the file-order walk's (`BinaryWalk.enter`, `leave`, `references`:
+/// offset, cycle, depth, budget), and hands every key and scalar, and each value that a
+/// repeated key replaces, to that walk itself, which checks and charges it as the tree does
+/// at every use (`BinaryCheckVisitor`; a scalar is read once, then only charged). So it
+/// refuses exactly the files the tree reader
+/// refuses, in another order; on any failure `firstError` has the file-order walk name the
+/// tree's first error, a second walk on the error path only. (Checking the whole file in
+/// file order first was a fifth of a conversion.)
 struct BinaryKeyOrderWalk {
-  /// The file, checked in full.
-  let reader: BinaryPlistReader
+  /// The file-order walk whose visit step and checks this walk takes, keeping no extents:
+  /// the budget is charged at each use, as this walk unfolds shared objects (their 8 bytes
+  /// an object took binary to binary past 3 times the input).
+  private var check: BinaryWalk
+  /// Which scalars have been read and checked: a scalar used again is only charged.
+  private let checked: CheckedScalars
   /// The keys of the dictionaries being walked, innermost last: one array for all of them.
   private var keys: [BinaryKey] = []
 
-  /// Checks the whole file as the tree reader reads it.
-  ///
-  /// - Throws: The tree reader's `PlistParseError` for a file it refuses.
-  init(checking bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
-    var check = try BinaryWalk(bytes: bytes)
-    var skipping = BinarySkipVisitor()
-    try check.walkRoot(&skipping)
-    reader = check.reader
+  /// The file's primitives (offsets, references, counts, ranges).
+  var reader: BinaryPlistReader { check.reader }
+
+  /// - Throws: `PlistParseError` when the header or trailer is invalid, as the tree reader
+  ///   throws it.
+  init(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistParseError) {
+    check = try BinaryWalk(bytes: bytes, keepingExtents: false)
+    checked = CheckedScalars(count: check.reader.trailer.objectCount)
   }
 
   /// Walks the top object.
+  ///
+  /// - Throws: The tree reader's first error for a file it refuses (`firstError`), else the
+  ///   visitor's.
   mutating func walkRoot<V: BinaryKeyOrderVisitor>(_ visitor: inout V)
     throws(StreamingConversionFailure)
   {
-    try walk(reader.trailer.topObject, depth: 0, &visitor)
+    do { try walk(reader.trailer.topObject, depth: 0, &visitor) } catch {
+      throw firstError(error)
+    }
+  }
+
+  /// What to report for `failure`, met on the way or before it: the tree reader's first
+  /// error when it refuses the file (the file-order walk run to find it), else `failure`, a
+  /// value the visitor's format cannot hold.
+  func firstError(_ failure: StreamingConversionFailure) -> StreamingConversionFailure {
+    do {
+      var fileOrder = try BinaryWalk(bytes: reader.bytes)
+      var skipping = BinarySkipVisitor()
+      try fileOrder.walkRoot(&skipping)
+    } catch {
+      return .parse(error)
+    }
+    if case .parse = failure { assertionFailure("the two walks disagree on a file: \(failure)") }
+    return failure
   }
 
   private mutating func walk<V: BinaryKeyOrderVisitor>(
     _ index: Int, depth: Int, _ visitor: inout V
   ) throws(StreamingConversionFailure) {
-    let at = try parsing { () throws(PlistParseError) in try reader.offset(of: index) }
-    switch reader.bytes[at] >> 4 {
-    case 0xA: try walkArray(at: at, depth: depth, &visitor)
-    case 0xD: try walkDictionary(at: at, depth: depth, &visitor)
-    default: try visitor.scalar(index, at: at, depth: depth, in: reader)
+    let at = try offset(of: index)
+    let kind = reader.bytes[at] >> 4
+    guard kind == 0xA || kind == 0xD else {
+      try checkObject(index, at: at, depth: depth)
+      return try visitor.scalar(index, at: at, depth: depth, in: reader)
     }
+    try parsing { () throws(PlistParseError) in try check.enter(index, at: at) }
+    if kind == 0xA {
+      try walkArray(at: at, depth: depth, &visitor)
+    } else {
+      try walkDictionary(at: at, depth: depth, &visitor)
+    }
+    try parsing { () throws(PlistParseError) in try check.leave(index) }
+  }
+
+  /// Object `index`, at `at`, inside `depth` containers, checked and charged by the
+  /// file-order walk; a scalar checked before is only charged.
+  @inline(__always)
+  private mutating func checkObject(_ index: Int, at: Int, depth: Int)
+    throws(StreamingConversionFailure)
+  {
+    let isScalar = reader.bytes[at] >> 4 != 0xA && reader.bytes[at] >> 4 != 0xD
+    if isScalar && checked.flags[index] {
+      return try parsing { () throws(PlistParseError) in try check.reader.account(1) }
+    }
+    var checking = BinaryCheckVisitor()
+    var height = 0
+    try parsing { () throws(PlistParseError) in
+      _ = try check.walk(index, depth: depth, height: &height, &checking)
+    }
+    if isScalar { checked.flags[index] = true }
+  }
+
+  /// An object's offset, checked.
+  private func offset(of index: Int) throws(StreamingConversionFailure) -> Int {
+    try parsing { () throws(PlistParseError) in try reader.offset(of: index) }
   }
 
   private mutating func walkArray<V: BinaryKeyOrderVisitor>(
     at start: Int, depth: Int, _ visitor: inout V
   ) throws(StreamingConversionFailure) {
-    let (count, refs) = try countAndReferences(at: start)
+    let refs = try references(at: start, depth: depth, isDictionary: false)
+    let width = reader.trailer.objectRefSize
+    let count = refs.count / width
     try visitor.openArray(count: count, depth: depth)
     for position in 0..<count {
       let item = try parsing { () throws(PlistParseError) in
-        try reader.reference(at: refs + position * reader.trailer.objectRefSize, from: start)
+        try reader.reference(at: refs.lowerBound + position * width, from: start)
       }
       visitor.item(position, depth: depth + 1)
       do { try walk(item, depth: depth + 1, &visitor) } catch {
@@ -65,11 +124,13 @@ struct BinaryKeyOrderWalk {
   private mutating func walkDictionary<V: BinaryKeyOrderVisitor>(
     at start: Int, depth: Int, _ visitor: inout V
   ) throws(StreamingConversionFailure) {
-    let (count, refs) = try countAndReferences(at: start)
+    let refs = try references(at: start, depth: depth, isDictionary: true)
     let base = keys.count
-    try parsing { () throws(PlistParseError) in
-      try appendKeys(count: count, refs: refs, of: start)
-    }
+    let replaced = try appendKeys(
+      count: refs.count / reader.trailer.objectRefSize, refs: refs.lowerBound, of: start,
+      depth: depth)
+    // Walked as the tree reader walks them, though no writer writes them.
+    for value in replaced { try checkObject(value, at: try offset(of: value), depth: depth + 1) }
     let kept = keys.count - base
     try visitor.openDictionary(keys[base...], depth: depth, in: reader)
     for position in 0..<kept {
@@ -84,44 +145,59 @@ struct BinaryKeyOrderWalk {
     visitor.closeDictionary(count: kept, depth: depth)
   }
 
-  /// A container's count and where its references start.
-  private func countAndReferences(at start: Int) throws(StreamingConversionFailure)
-    -> (count: Int, start: Int)
+  /// Where the references of the container at `start` are (a dictionary's keys), checked by
+  /// the file-order walk's step with its depth.
+  private func references(at start: Int, depth: Int, isDictionary: Bool)
+    throws(StreamingConversionFailure) -> Range<Int>
   {
     try parsing { () throws(PlistParseError) in
-      try reader.countAndPayload(at: start, info: Int(reader.bytes[start] & 0x0F))
+      try check.references(at: start, depth: depth, isDictionary: isDictionary)
     }
   }
 
-  /// Appends a dictionary's keys in key order, the last of repeated keys kept.
-  private mutating func appendKeys(count: Int, refs: Int, of start: Int)
-    throws(PlistParseError)
+  /// Appends a dictionary's keys in key order, the last of repeated keys kept, each key
+  /// checked and charged.
+  ///
+  /// - Returns: The values that repeated keys replace.
+  private mutating func appendKeys(count: Int, refs: Int, of start: Int, depth: Int)
+    throws(StreamingConversionFailure) -> [Int]
   {
     let width = reader.trailer.objectRefSize
     let base = keys.count
     var sorted = true
     for position in 0..<count {
-      let object = try reader.reference(at: refs + position * width, from: start)
-      let value = try reader.reference(at: refs + (count + position) * width, from: start)
-      let key = try BinaryKey(object, value: value, in: reader)
+      let (object, value) = try parsing { () throws(PlistParseError) in
+        (
+          try reader.reference(at: refs + position * width, from: start),
+          try reader.reference(at: refs + (count + position) * width, from: start)
+        )
+      }
+      try checkObject(object, at: try offset(of: object), depth: depth + 1)
+      let at = try parsing { () throws(PlistParseError) in
+        try reader.stringKey(object, ofDictionaryAt: start)
+      }
+      let key = BinaryKey(object, at: at, value: value, in: reader.bytes)
       if sorted, let previous = keys.last, keys.count > base {
         sorted = previous.compare(key) < 0
       }
       keys.append(key)
     }
     // CoreFoundation, plistlib and plistctl write keys sorted: the sort is for the others.
-    if sorted { return }
+    if sorted { return [] }
     if count <= 16 { insertionSort(base..<keys.count) } else { sortByUnits(from: base) }
     // Of equal keys, now side by side in file order, the last is kept.
+    var replaced: [Int] = []
     var kept = base
     for index in base..<keys.count {
       if index + 1 < keys.count, keys[index].compare(keys[index + 1]) == 0 {
+        replaced.append(keys[index].value)
         continue
       }
       keys[kept] = keys[index]
       kept += 1
     }
     keys.removeSubrange(kept...)
+    return replaced
   }
 
   /// Sorts `keys[range]` by insertion, stably (the choice between equal keys needs it):
@@ -223,6 +299,31 @@ struct BinaryKeyOrderWalk {
   }
 }
 
+/// What the file-order walk checks for the key-order walk: every object at every use, keeping
+/// no value and no extent (`BinarySkipVisitor` keeps extents, which an unfolding walk cannot
+/// use).
+struct BinaryCheckVisitor: BinaryVisitor {
+  var keepsValues: Bool { false }
+  @inline(__always)
+  func openDictionary(depth: Int) {}
+  @inline(__always)
+  func add(key: Void, value: Void, to dictionary: inout Void, keyAt: Int, valueObject: Int) {}
+  @inline(__always)
+  func closeDictionary(_ dictionary: Void) {}
+}
+
+/// A flag per object, in a buffer of its own (`ObjectMarks` says why not an array).
+final class CheckedScalars {
+  let flags: UnsafeMutableBufferPointer<Bool>
+
+  init(count: Int) {
+    flags = .allocate(capacity: count)
+    flags.initialize(repeating: false)
+  }
+
+  deinit { flags.deallocate() }
+}
+
 /// What the key-order walk hands a checked file's objects to (`BinaryKeyOrderWalk`).
 protocol BinaryKeyOrderVisitor {
   /// Object `index`, a scalar, whose marker is at `start`.
@@ -256,17 +357,12 @@ struct BinaryKey {
   /// here.
   let prefix: UInt64
 
-  /// Key object `object` of a checked file, a string, with its value.
-  init(_ object: Int, value: Int, in reader: BinaryPlistReader)
-    throws(PlistParseError)
-  {
+  /// Key object `object`, a string checked at `at`, with its value.
+  init(_ object: Int, at: Int, value: Int, in bytes: UnsafeBufferPointer<UInt8>) {
     self.object = object
+    self.at = at
     self.value = value
-    at = try reader.offset(of: object)
-    let marker = reader.bytes[at]
-    let (count, characters) = try reader.countAndPayload(at: at, info: Int(marker & 0x0F))
-    // Checked by the walk: inside the file.
-    text = BinaryText(reader.bytes, characters: characters, count: count, marker: marker)
+    text = BinaryText(objectAt: at, in: bytes)
     prefix = text.units(0)
   }
 

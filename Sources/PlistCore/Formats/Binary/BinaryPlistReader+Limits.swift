@@ -74,7 +74,7 @@ extension BinaryPlistReader {
       guard let start = try? offset(of: index) else { return 0 }
       let marker = bytes[start]
       guard NestingLimit.allowsContainer(inside: depth),
-        let (count, payload) = try? countAndPayload(at: start, info: Int(marker & 0x0F))
+        let (count, payload) = try? countAndPayload(at: start)
       else { return start }
       let width = trailer.objectRefSize
       let values = marker >> 4 == 0xD ? payload + count * width : payload

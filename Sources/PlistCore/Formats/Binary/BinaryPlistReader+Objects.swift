@@ -9,19 +9,15 @@ extension BinaryPlistReader {
   {
     let marker = bytes[start]
     let info = Int(marker & 0x0F)
-    // The commonest object, an ASCII string of up to 255 bytes, read here as
-    // `asciiRange` would read it; anything else, and every failure, takes the general way.
-    if marker >> 4 == 0x5 {
-      var count = info
-      var payload = start + 1
-      if info == 0x0F && start + 2 < trailer.offsetTableOffset && bytes[start + 1] == 0x10 {
-        count = Int(bytes[start + 2])
-        payload = start + 3
-      }
-      if count < 0x0F || payload == start + 3, payload + count <= trailer.offsetTableOffset {
-        let text = UnsafeBufferPointer(rebasing: bytes[payload..<(payload + count)])
-        if ASCII.isASCII(text) { return visitor.ascii(text) }
-      }
+    // The commonest object, an ASCII string, read here as `asciiRange` would read it but
+    // without throwing; anything else, and every failure, takes the general way.
+    if marker >> 4 == 0x5,
+      let header = try? BinaryCountHeader(bytes, at: start, end: trailer.offsetTableOffset),
+      header.count <= UInt64(trailer.offsetTableOffset - header.payload)
+    {
+      let text = UnsafeBufferPointer(
+        rebasing: bytes[header.payload..<(header.payload + Int(header.count))])
+      if ASCII.isASCII(text) { return visitor.ascii(text) }
     }
     switch marker >> 4 {
     case 0x0 where marker == 0x08: return visitor.scalar(.boolean(false))
@@ -35,12 +31,12 @@ extension BinaryPlistReader {
     case 0x3 where marker == 0x33:
       let bits = try unsigned(at: start + 1, width: 8)
       return visitor.scalar(.date(PlistDate(secondsSinceReferenceDate: Double(bitPattern: bits))))
-    case 0x4: return visitor.data(try dataBytes(at: start, info: info))
+    case 0x4: return visitor.data(try dataBytes(at: start))
     case 0x5:
       return visitor.ascii(
-        UnsafeBufferPointer(rebasing: bytes[try asciiRange(at: start, info: info)]))
+        UnsafeBufferPointer(rebasing: bytes[try asciiRange(at: start)]))
     case 0x6:
-      guard let string = visitor.utf16(try utf16Range(at: start, info: info)) else {
+      guard let string = visitor.utf16(try utf16Range(at: start)) else {
         throw failure("UTF-16 string holds an unpaired surrogate", at: start)
       }
       return string
@@ -93,25 +89,25 @@ extension BinaryPlistReader {
     return start..<end
   }
 
-  /// The element count of a data, string or collection object and where its payload starts:
-  /// a nibble below 15 is the count; 15 means an integer object follows holding it.
-  func countAndPayload(at start: Int, info: Int) throws(PlistParseError) -> (Int, Int) {
-    if info != 0x0F { return (info, start + 1) }
-    let intMarker = try unsigned(at: start + 1, width: 1)
-    guard intMarker >> 4 == 1, intMarker & 0x0F <= 3 else {
-      throw failure("object length is not given as an integer", at: start)
+  /// The element count of a data, string or collection object (`BinaryCountHeader`), at most
+  /// the file's length, and where its payload starts.
+  func countAndPayload(at start: Int) throws(PlistParseError) -> (Int, Int) {
+    let header: BinaryCountHeader
+    do { header = try BinaryCountHeader(bytes, at: start, end: trailer.offsetTableOffset) } catch {
+      switch error {
+      case .truncated(let at): throw failure("object runs past the end of the object table", at: at)
+      case .notAnInteger: throw failure("object length is not given as an integer", at: start)
+      }
     }
-    let width = 1 << Int(intMarker & 0x0F)
-    let count = try unsigned(at: start + 2, width: width)
-    guard count <= UInt64(trailer.offsetTableOffset) else {
-      throw failure("object length \(count) exceeds the file", at: start)
+    guard header.count <= UInt64(trailer.offsetTableOffset) else {
+      throw failure("object length \(header.count) exceeds the file", at: start)
     }
-    return (Int(count), start + 2 + width)
+    return (Int(header.count), header.payload)
   }
 
   /// Where the bytes of the ASCII string object at `start` are, checked to be ASCII.
-  func asciiRange(at start: Int, info: Int) throws(PlistParseError) -> Range<Int> {
-    let (count, payload) = try countAndPayload(at: start, info: info)
+  func asciiRange(at start: Int) throws(PlistParseError) -> Range<Int> {
+    let (count, payload) = try countAndPayload(at: start)
     let range = try checkedRange(payload, count, at: start)
     guard ASCII.isASCII(UnsafeBufferPointer(rebasing: bytes[range])) else {
       throw failure("ASCII string holds a byte above 0x7F", at: start)
@@ -120,19 +116,29 @@ extension BinaryPlistReader {
   }
 
   /// Where the units of the UTF-16 string object at `start` are, not yet checked.
-  func utf16Range(at start: Int, info: Int) throws(PlistParseError)
+  func utf16Range(at start: Int) throws(PlistParseError)
     -> UnsafeBufferPointer<UInt8>
   {
-    let (count, payload) = try countAndPayload(at: start, info: info)
+    let (count, payload) = try countAndPayload(at: start)
     let range = try checkedRange(
       payload, count.multipliedReportingOverflow(by: 2).partialValue, at: start)
     return UnsafeBufferPointer(rebasing: bytes[range])
   }
 
   /// The bytes of the data object at `start` (or of an ASCII string object, unchecked).
-  func dataBytes(at start: Int, info: Int) throws(PlistParseError) -> UnsafeBufferPointer<UInt8> {
-    let (count, payload) = try countAndPayload(at: start, info: info)
+  func dataBytes(at start: Int) throws(PlistParseError) -> UnsafeBufferPointer<UInt8> {
+    let (count, payload) = try countAndPayload(at: start)
     return UnsafeBufferPointer(rebasing: bytes[try checkedRange(payload, count, at: start)])
+  }
+
+  /// Where key object `index` of the dictionary at `dictionary` starts; it must be a string.
+  @inline(__always)
+  func stringKey(_ index: Int, ofDictionaryAt dictionary: Int) throws(PlistParseError) -> Int {
+    let start = try offset(of: index)
+    guard bytes[start] >> 4 == 0x5 || bytes[start] >> 4 == 0x6 else {
+      throw failure("dictionary key (object \(index)) is not a string", at: dictionary)
+    }
+    return start
   }
 
   func referenceRange(_ start: Int, _ count: Int, at marker: Int) throws(PlistParseError)

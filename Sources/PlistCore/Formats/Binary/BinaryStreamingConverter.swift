@@ -5,10 +5,10 @@
 /// times the input).
 ///
 /// It writes exactly what decoding and then encoding would, and fails as they would: with the
-/// tree reader's error for a file it refuses (the walk checks the file first), else with the
-/// writer's error for the first value, in key order, that the format cannot hold. It fails
-/// midway only for the latter, so callers use it for output that is discarded on failure (an
-/// atomically replaced file).
+/// tree reader's first error for a file it refuses (`BinaryKeyOrderWalk.firstError`), else
+/// with the writer's error for the first value, in key order, that the format cannot hold.
+/// It checks as it writes and so fails midway: callers use it for output that is discarded
+/// on failure (an atomically replaced file, or memory).
 struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVisitor {
   private let writer: Writer
 
@@ -28,8 +28,10 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
     fragments: Bool = true
   ) throws(Failure) {
     var walk: BinaryKeyOrderWalk
-    do { walk = try BinaryKeyOrderWalk(checking: bytes) } catch { throw .parse(error) }
-    if Writer.format == .json && !fragments { try checkContainerRoot(walk.reader) }
+    do { walk = try BinaryKeyOrderWalk(bytes) } catch { throw .parse(error) }
+    if Writer.format == .json && !fragments {
+      do { try checkContainerRoot(walk.reader) } catch { throw walk.firstError(error) }
+    }
     var converter = Self(writer: Writer(streamingTo: out, pretty: pretty))
     converter.writer.begin()
     try walk.walkRoot(&converter)
@@ -40,12 +42,11 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
   mutating func scalar(_ index: Int, at start: Int, depth: Int, in reader: BinaryPlistReader)
     throws(Failure)
   {
-    let info = Int(reader.bytes[start] & 0x0F)
     switch reader.bytes[start] >> 4 {
     case 0x4, 0x5:
       // Data, or ASCII (checked already): the object's bytes.
       let bytes = try parsing { () throws(PlistParseError) in
-        try reader.dataBytes(at: start, info: info)
+        try reader.dataBytes(at: start)
       }
       try encoding { () throws(PlistEncodingError) in
         if reader.bytes[start] >> 4 == 0x4 {
@@ -56,7 +57,7 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
       }
     case 0x6:
       let units = try parsing { () throws(PlistParseError) in
-        try reader.utf16Range(at: start, info: info)
+        try reader.utf16Range(at: start)
       }
       try encoding { () throws(PlistEncodingError) in
         try writer.writeString(utf16: units, depth: depth)

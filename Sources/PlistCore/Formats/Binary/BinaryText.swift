@@ -19,20 +19,12 @@ struct BinaryText {
     isUTF16 = marker >> 4 == 0x6
   }
 
-  /// The characters of the string object at `start` of bytes already checked (`0x5n` or
-  /// `0x6n`; a count of 15 or more follows the marker as an integer object, `0x1w` and 2^w
-  /// bytes).
+  /// The characters of the string object (`0x5n` or `0x6n`) at `start` of bytes already
+  /// checked.
   @inline(__always)
   init(objectAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-    let marker = bytes[start]
-    var count = Int(marker & 0x0F)
-    var characters = start + 1
-    if count == 0x0F {
-      let width = 1 << Int(bytes[start + 1] & 0x0F)
-      count = Int(BinaryPlistTrailer.readUInt(bytes, at: start + 2, width: width))
-      characters = start + 2 + width
-    }
-    self.init(bytes, characters: characters, count: count, marker: marker)
+    let header = BinaryCountHeader(checked: bytes, at: start)
+    self.init(bytes, characters: header.payload, count: Int(header.count), marker: bytes[start])
   }
 
   /// The bytes that hold the characters.

@@ -22,17 +22,16 @@ extension BinaryToBinaryConverter {
     throws(PlistParseError)
   {
     let marker = reader.bytes[at]
-    let info = Int(marker & 0x0F)
     switch marker >> 4 {
     case 0x4, 0x5:
       // Data, or ASCII (checked already): the object's bytes with the shortest count.
-      let bytes = try reader.dataBytes(at: at, info: info)
+      let bytes = try reader.dataBytes(at: at)
       BinaryPlistWriter.appendHeader(marker & 0xF0, count: bytes.count, to: out)
       out.append(bytes)
     case 0x6:
       // Checked UTF-16: the writer's bytes are these very units (UTF-16 to UTF-8 and back is
       // the identity), or their low bytes when every one is ASCII.
-      let units = try reader.utf16Range(at: at, info: info)
+      let units = try reader.utf16Range(at: at)
       if UTF16BigEndian.isASCII(units) {
         BinaryPlistWriter.appendHeader(0x50, count: units.count / 2, to: out)
         for low in stride(from: 1, to: units.count, by: 2) { out.append(units[low]) }

@@ -4,7 +4,7 @@
 /// file.
 ///
 /// Two passes. The first is a visitor of the key-order walk (`BinaryKeyOrderWalk`: the file
-/// checked as the tree reader checks it, then visited in the writer's order) that numbers the
+/// visited in the writer's order and checked as the tree reader checks it) that numbers the
 /// objects as the writer would: each container anew at each use, each scalar by its
 /// canonical encoding (the writer's bytes for the decoded value, so `1` and `1.0` differ and
 /// a UTF-16 string that is ASCII meets its ASCII twin). It keeps only the numbering
@@ -34,7 +34,7 @@ struct BinaryToBinaryConverter: BinaryKeyOrderVisitor, BinaryScalarEncoder {
   ///   one the writer would refuse.
   init(_ bytes: UnsafeBufferPointer<UInt8>) throws(StreamingConversionFailure) {
     var walk: BinaryKeyOrderWalk
-    do { walk = try BinaryKeyOrderWalk(checking: bytes) } catch { throw .parse(error) }
+    do { walk = try BinaryKeyOrderWalk(bytes) } catch { throw .parse(error) }
     reader = walk.reader
     let count = reader.trailer.objectCount
     unique = ScalarTable(capacity: Self.scalarObjects(reader))

@@ -84,8 +84,8 @@ extension BinaryVisitor where Value == Void, OpenArray == Void {
   func finish(_ index: Int, _ value: Void) {}
 }
 
-/// Checks a file without making anything of it: what a look-up does to the whole file, and
-/// what the converters do to the values a repeated key replaces.
+/// Checks a file without making anything of it, each object once: what a look-up does to the
+/// whole file, and what names a conversion's first error (`BinaryKeyOrderWalk.firstError`).
 struct BinarySkipVisitor: BinaryVisitor {
   @inline(__always)
   func openDictionary(depth: Int) {}

@@ -6,8 +6,9 @@
 /// the path to itself), goes down into its children, key before value, entry by entry, and
 /// then records its extent (what it unfolds to and its height) for a later use, which is
 /// charged and depth-checked from the record (`BinaryPlistReader+Limits`). Dictionaries are
-/// visited in the file's order; the converters, which emit in key order, visit a file this
-/// walk checked in that order (`BinaryKeyOrderWalk`).
+/// visited in the file's order; the converters, which emit in key order, walk containers in
+/// that order (`BinaryKeyOrderWalk`) with this walk's step (`enter`, `leave`, `references`)
+/// and hand it every key and scalar to check.
 struct BinaryWalk {
   /// The file's primitives (offsets, references, counts, ranges) and the expansion budget.
   var reader: BinaryPlistReader
@@ -51,20 +52,32 @@ struct BinaryWalk {
       height = finished.height
       return visitor.reuse(index)
     }
-    guard !marks.onPath[index] else {
-      throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
-    }
-    marks.onPath[index] = true
+    try enter(index, at: at)
     let before = reader.expandedCount
     height = 0
     let value = try walkObject(at: at, depth: depth, height: &height, &visitor)
-    marks.onPath[index] = false
-    try reader.account(1)
+    try leave(index)
     if keeps {
       marks.extents[index] = ObjectExtent(size: reader.expandedCount - before, height: height)
       visitor.finish(index, value)
     }
     return value
+  }
+
+  /// Object `index`, at `at`, is entered unless it is on the path to itself (a cycle).
+  @inline(__always)
+  func enter(_ index: Int, at: Int) throws(PlistParseError) {
+    guard !marks.onPath[index] else {
+      throw PlistParseError(format: .binary, kind: .cycle(object: index), position: .byteOffset(at))
+    }
+    marks.onPath[index] = true
+  }
+
+  /// Object `index` is left, its children walked: it is charged to the budget.
+  @inline(__always)
+  mutating func leave(_ index: Int) throws(PlistParseError) {
+    marks.onPath[index] = false
+    try reader.account(1)
   }
 
   /// The object at `start`, not yet entered.
@@ -112,10 +125,7 @@ struct BinaryWalk {
       let keyIndex = try reader.reference(at: keyAt, from: start)
       var keyHeight = 0
       let key = try walk(keyIndex, depth: depth + 1, height: &keyHeight, &visitor)
-      let keyStart = try reader.offset(of: keyIndex)
-      guard bytes[keyStart] >> 4 == 0x5 || bytes[keyStart] >> 4 == 0x6 else {
-        throw reader.failure("dictionary key (object \(keyIndex)) is not a string", at: start)
-      }
+      let keyStart = try reader.stringKey(keyIndex, ofDictionaryAt: start)
       let valueIndex = try reader.reference(at: valueAt, from: start)
       var valueHeight = 0
       let value = try walk(valueIndex, depth: depth + 1, height: &valueHeight, &visitor)
@@ -133,11 +143,11 @@ struct BinaryWalk {
   /// its references (a dictionary's keys, then as many values) lie in the file.
   ///
   /// - Returns: Where its items' references are, or its keys'.
-  private func references(at start: Int, depth: Int, isDictionary: Bool)
+  func references(at start: Int, depth: Int, isDictionary: Bool)
     throws(PlistParseError) -> Range<Int>
   {
     try reader.checkContainerDepth(depth, at: start)
-    let (count, payload) = try reader.countAndPayload(at: start, info: Int(bytes[start] & 0x0F))
+    let (count, payload) = try reader.countAndPayload(at: start)
     let first = try reader.referenceRange(payload, count, at: start)
     if isDictionary { _ = try reader.referenceRange(first.upperBound, count, at: start) }
     return first

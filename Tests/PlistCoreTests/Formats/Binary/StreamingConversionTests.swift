@@ -188,6 +188,59 @@ struct StreamingConversionTests {
       Self.describe(streamed.error) == Self.throughTree(bytes, to: format, compact: false).error)
   }
 
+  /// Files whose problems the key-order walk meets in another order than the tree reader,
+  /// with keys "b" then "a" in the file: the first error named is the tree's.
+  static let problemsMetInAnotherOrder: [(String, [UInt8])] = [
+    // { "b": <a set>, "a": <UTF-16 with a lone surrogate> }
+    (
+      "a set before a lone surrogate",
+      MalformedInputTests.binary([
+        [0xD2, 1, 2, 3, 4], [0x51, 0x62], [0x51, 0x61], [0xC0], [0x61, 0xD8, 0x00],
+      ])
+    ),
+    // { "b": <an integer 32 bytes wide>, "a": <the dictionary itself> }
+    (
+      "a wide integer before a cycle",
+      MalformedInputTests.binary([[0xD2, 1, 2, 3, 0], [0x51, 0x62], [0x51, 0x61], [0x15, 0]])
+    ),
+    // { "b": <a set>, "a": <a key that is not ASCII>: 1 }
+    (
+      "a set before a key that is not ASCII",
+      MalformedInputTests.binary([
+        [0xD2, 1, 2, 3, 4], [0x51, 0x62], [0x51, 0x61], [0xC0], [0xD1, 5, 6], [0x51, 0xE9],
+        [0x10, 1],
+      ])
+    ),
+  ]
+
+  @Test(arguments: [PlistFormat.json, .xml, .openStep, .binary])
+  func theFirstErrorIsTheTreesWhateverOrderTheWalkMeetsProblemsIn(format: PlistFormat) throws {
+    var cases = Self.problemsMetInAnotherOrder
+    // A value that the format cannot hold, met in key order before the tree's first error.
+    let unwritable: [UInt8]? =
+      switch format {
+      case .json: [0x23, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0]  // NaN
+      case .openStep: [0x10, 1]  // an integer
+      default: nil
+      }
+    if let unwritable {
+      cases.append(
+        (
+          "a set before a value the format cannot hold",
+          MalformedInputTests.binary([
+            [0xD2, 1, 2, 3, 4], [0x51, 0x62], [0x51, 0x61], [0xC0], unwritable,
+          ])
+        ))
+    }
+    for (name, bytes) in cases {
+      let tree = Self.throughTree(bytes, to: format, compact: false)
+      #expect(tree.error?.hasPrefix("parse: ") == true, "\(name)")
+      let streamed = try Self.convert(bytes, to: format)
+      #expect(streamed.output == nil, "\(name)")
+      #expect(Self.describe(streamed.error) == tree.error, "\(name)")
+    }
+  }
+
   /// A replaced value that unfolds to 2^40 values (40 arrays, each holding the next twice) is
   /// refused by the budget, as the reader refuses it, in a moment and without the memory.
   @Test(arguments: [PlistFormat.json, .xml, .openStep])
