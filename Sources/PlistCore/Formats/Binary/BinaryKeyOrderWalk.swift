@@ -9,11 +9,11 @@
 /// container through the file-order walk's (`BinaryWalk.enter`, `leave`, `references`:
 /// offset, cycle, depth, budget), and hands every key and scalar, and each value that a
 /// repeated key replaces, to that walk itself, which checks and charges it as the tree does
-/// at every use (`BinaryCheckVisitor`; a scalar is read once, then only charged). So it
-/// refuses exactly the files the tree reader
-/// refuses, in another order; on any failure `firstError` has the file-order walk name the
-/// tree's first error, a second walk on the error path only. (Checking the whole file in
-/// file order first was a fifth of a conversion.)
+/// at every use (`BinaryUnfoldingCheckVisitor`; a scalar is read once, then only charged).
+/// So it refuses exactly the files the tree reader refuses, in another order; on any failure
+/// `firstError` has the file-order walk name the tree's first error, a second walk on the
+/// error path only. (Checking the whole file in file order first was a fifth of a
+/// conversion.)
 struct BinaryKeyOrderWalk {
   /// The file-order walk whose visit step and checks this walk takes, keeping no extents:
   /// the budget is charged at each use, as this walk unfolds shared objects (their 8 bytes
@@ -89,7 +89,7 @@ struct BinaryKeyOrderWalk {
     if isScalar && checked.flags[index] {
       return try parsing { () throws(PlistParseError) in try check.reader.account(1) }
     }
-    var checking = BinaryCheckVisitor()
+    var checking = BinaryUnfoldingCheckVisitor()
     var height = 0
     try parsing { () throws(PlistParseError) in
       _ = try check.walk(index, depth: depth, height: &height, &checking)
@@ -297,19 +297,6 @@ struct BinaryKeyOrderWalk {
     let next: UInt64
     var index: Int
   }
-}
-
-/// What the file-order walk checks for the key-order walk: every object at every use, keeping
-/// no value and no extent (`BinarySkipVisitor` keeps extents, which an unfolding walk cannot
-/// use).
-struct BinaryCheckVisitor: BinaryVisitor {
-  var keepsValues: Bool { false }
-  @inline(__always)
-  func openDictionary(depth: Int) {}
-  @inline(__always)
-  func add(key: Void, value: Void, to dictionary: inout Void, keyAt: Int, valueObject: Int) {}
-  @inline(__always)
-  func closeDictionary(_ dictionary: Void) {}
 }
 
 /// A flag per object, in a buffer of its own (`ObjectMarks` says why not an array).

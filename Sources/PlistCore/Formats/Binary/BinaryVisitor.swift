@@ -84,13 +84,29 @@ extension BinaryVisitor where Value == Void, OpenArray == Void {
   func finish(_ index: Int, _ value: Void) {}
 }
 
-/// Checks a file without making anything of it, each object once: what a look-up does to the
-/// whole file, and what names a conversion's first error (`BinaryKeyOrderWalk.firstError`).
-struct BinarySkipVisitor: BinaryVisitor {
+/// A visitor that keeps nothing of a dictionary either: only checks.
+extension BinaryVisitor where Value == Void, OpenArray == Void, OpenDictionary == Void {
   @inline(__always)
   func openDictionary(depth: Int) {}
   @inline(__always)
   func add(key: Void, value: Void, to dictionary: inout Void, keyAt: Int, valueObject: Int) {}
   @inline(__always)
   func closeDictionary(_ dictionary: Void) {}
+}
+
+/// Checks a file without making anything of it, each object once: what a look-up does to the
+/// whole file, and what names a conversion's first error (`BinaryKeyOrderWalk.firstError`).
+struct BinarySkipVisitor: BinaryVisitor {
+  typealias Value = Void
+  typealias OpenArray = Void
+  typealias OpenDictionary = Void
+}
+
+/// Checks each use of an object, keeping no extents: for the key-order walk, which unfolds
+/// shared objects and so charges each use itself.
+struct BinaryUnfoldingCheckVisitor: BinaryVisitor {
+  typealias Value = Void
+  typealias OpenArray = Void
+  typealias OpenDictionary = Void
+  var keepsValues: Bool { false }
 }
