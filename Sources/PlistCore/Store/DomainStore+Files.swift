@@ -220,7 +220,7 @@ extension DomainStore {
   /// again only when it changed (`FileIdentity`) — until the version read has stayed the
   /// same for 80 ms while no program holds it open for writing (`Platform.isOpenForWriting`:
   /// an app descheduled between its truncation and its write must not have its empty file
-  /// taken for its domain), for a second at most while it keeps changing, five while it is
+  /// taken for its domain) and has not changed by the end of that scan, for a second at most while it keeps changing, five while it is
   /// held open; it is then an empty domain (empty) or the error is reported (unparsable). A
   /// file last modified over two seconds ago that nobody holds open is not being saved: its
   /// error (or emptiness) stands at once, after one parse.
@@ -304,7 +304,17 @@ extension DomainStore {
           guard sameVersion >= 4 else { continue }
           // Unchanged for 80 ms: saved, unless a program still holds it open for writing
           // (one that was stopped or descheduled between its truncation and its write).
-          guard Platform.isOpenForWriting(path) else { break }
+          Platform.pauseIfAsked(at: "settling-before-writers-scan")
+          guard Platform.isOpenForWriting(path) else {
+            // A program that wrote and closed the file since the look above is gone from
+            // the scan, which takes milliseconds: the version it left is read again.
+            let after = Platform.identity(atPath: path)
+            if after != known {
+              known = after
+              changed = true
+            }
+            break
+          }
           sameVersion = 0
           pollLimit = settlingPollsWhileWritten
         } else {

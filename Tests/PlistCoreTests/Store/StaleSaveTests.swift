@@ -248,6 +248,31 @@ extension StaleSaveTests {
     #expect(try Self.read(path) == expected)
   }
 
+  /// An app descheduled for 80 ms between its truncation and its write, which finishes its
+  /// save (write, close) while the read scans for programs holding the file: the scan finds
+  /// none, and the read took the empty file for an empty domain (a change stream once
+  /// reported a key gone and back, under load). The read looks at the file again after the
+  /// scan and reads the saved version.
+  @Test func aSaveFinishedWhileTheReadLooksForWritersIsReadWhole() throws {
+    let (_, path, directory) = try Self.store()
+    defer { directory.remove() }
+    try Self.saveInPlace(["shared": 1], at: path)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    let bytes = Data(try PropertyList.encode(.dictionary(["shared": 2]), as: .xml))
+    let plan = FaultPlan()
+    var saves = 0
+    plan.atPause = { point in
+      guard point == "settling-before-writers-scan", saves == 0 else { return }
+      saves += 1
+      try? handle.write(contentsOf: bytes)
+      try? handle.close()
+    }
+    let read = try FaultPlan.$current.withValue(plan) { try Self.read(path) }
+    #expect(saves == 1)
+    #expect(read == ["shared": 2])
+  }
+
   @Test func aFileOpenForWritingIsSeenSoAndNotOnceClosed() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
