@@ -25,6 +25,17 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz -
   $sources fuzz/targets/*.swift $agreement -o "$build/plist-fuzz" > "$build/build.log" 2>&1 ||
   { cat "$build/build.log"; exit 1; }
 
+# report TARGET RC LOG: says how a run ended; fails unless it ran its length cleanly.
+report() {
+  case $2 in
+    0) return 0 ;;
+    # libFuzzer's exit on SIGINT or SIGTERM: the run is short of its length, but found nothing.
+    72) echo "!! $1: stopped before its length (interrupted), no finding; see $3" ;;
+    *) echo "!! $1: finding, see $3 and fuzz/artifacts/" ;;
+  esac
+  return 1
+}
+
 status=0
 # Each format's target checks every visitor of the format's one walk against the tree on the
 # same input (VisitorAgreement.swift): xml the root-key look-up, the compact storage and the
@@ -42,12 +53,11 @@ for target in ${FUZZ_TARGETS:-xml binary openstep json detect cloud}; do
   [ -d "fuzz/seeds/$target" ] && cp -f fuzz/seeds/"$target"/* "$corpus/"
   echo "== fuzzing the $target reader for $length"
   [ "$target" = detect ] && format="" || format=$target
-  if ! PLIST_FUZZ_FORMAT=$format "$build/plist-fuzz" "$corpus" "$limit" -max_len=65536 -timeout=10 \
-      -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target-" \
-      2> "$build/$target.log"; then
-    status=1
-    echo "!! $target: finding, see $build/$target.log and fuzz/artifacts/"
-  fi
+  rc=0
+  PLIST_FUZZ_FORMAT=$format "$build/plist-fuzz" "$corpus" "$limit" -max_len=65536 -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target-" \
+    2> "$build/$target.log" || rc=$?
+  report "$target" "$rc" "$build/$target.log" || status=1
   grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|ERROR' "$build/$target.log" || true
 done
 # xml-cf: the XML reader against CoreFoundation's, a build and a run of its own.
