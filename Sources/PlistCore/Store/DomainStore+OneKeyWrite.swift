@@ -132,12 +132,7 @@ private enum OneKeyFile {
       let slot = file.slot(of: key)
       let entry: [UInt8]
       do { entry = try XMLCanonicalDomain.entry(key, value) } catch { throw .encoding(error) }
-      return { out in
-        let all = file.bytes
-        out.append(UnsafeBufferPointer(rebasing: all[..<slot.replaced.lowerBound]))
-        entry.withUnsafeBufferPointer { out.append($0) }
-        out.append(UnsafeBufferPointer(rebasing: all[slot.replaced.upperBound...]))
-      }
+      return { out in file.write(entry, in: slot, to: out) }
     case .binary(let file):
       // A variable the closure holds, so that writing uses up its numbering in place
       // instead of copying it.

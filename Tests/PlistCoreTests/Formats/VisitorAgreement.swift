@@ -243,7 +243,10 @@ enum VisitorAgreement {
         let slot = file.slot(of: key)
         if slot.old != dictionary[key] { found.append("the canonical value of \(key)") }
         guard let entry = try? XMLCanonicalDomain.entry(key, value) else { continue }
-        let patched = XMLCanonicalDomain.patched(bytes, slot, entry)
+        // Through the store's own splice, so that the check is of what it writes.
+        let out = ByteOutput()
+        file.write(entry, in: slot, to: out)
+        let patched = out.finish()
         let saved = dictionary[key]
         dictionary[key] = value
         if (try? PropertyList.encode(.dictionary(dictionary), as: .xml)) != patched {

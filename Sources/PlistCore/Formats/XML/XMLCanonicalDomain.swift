@@ -124,11 +124,12 @@ struct XMLCanonicalDomain {
     return out.finish()
   }
 
-  /// The file with `entry` in `slot`: the old bytes around it.
-  static func patched(_ bytes: UnsafeBufferPointer<UInt8>, _ slot: Slot, _ entry: [UInt8])
-    -> [UInt8]
-  {
-    Array(bytes[..<slot.replaced.lowerBound]) + entry + bytes[slot.replaced.upperBound...]
+  /// Writes the file with `entry` (`entry(_:_:)`) in `slot`: the old bytes around it. The
+  /// store's one-key write and the checks of it (`VisitorAgreement`) both write through this.
+  func write(_ entry: [UInt8], in slot: Slot, to out: ByteOutput) {
+    out.append(UnsafeBufferPointer(rebasing: bytes[..<slot.replaced.lowerBound]))
+    entry.withUnsafeBufferPointer { out.append($0) }
+    out.append(UnsafeBufferPointer(rebasing: bytes[slot.replaced.upperBound...]))
   }
 
   // MARK: - Reading the layout
