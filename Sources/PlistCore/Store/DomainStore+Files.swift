@@ -222,9 +222,9 @@ extension DomainStore {
   /// an app descheduled between its truncation and its write must not have its empty file
   /// taken for its domain) and has not changed by the end of that scan, for a second at
   /// most while it keeps changing, five while it is held open; it is then an empty domain
-  /// (empty) or the error is reported (unparsable). A
-  /// file last modified over two seconds ago that nobody holds open is not being saved: its
-  /// error (or emptiness) stands at once, after one parse.
+  /// (empty) or the error is reported (unparsable). A file last modified over two seconds
+  /// ago that nobody holds open is not being saved: its error (or emptiness) stands at
+  /// once, after one parse.
   static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
     -> Contents?
   {
