@@ -29,18 +29,11 @@ cp -f fuzz/differential/seeds/* "$corpus/"
 echo "== fuzzing the XML reader against CoreFoundation for ${seconds}s"
 # Leak detection off: Foundation keeps caches that LeakSanitizer would report. Swift's own
 # backtracer off: a finding aborts, and symbolicating it would take longer than the run.
+source fuzz/report.sh
 status=0
 SWIFT_BACKTRACE=enable=no "$build/plist-xml-cf" "$corpus" -dict=fuzz/differential/xml.dict \
   -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
   -print_final_stats=1 -artifact_prefix=fuzz/artifacts/xml-cf- 2> "$build/xml-cf.log" || status=$?
-case $status in
-  0) ;;
-  # libFuzzer's exit on SIGINT or SIGTERM: short of its length, but nothing found.
-  72) echo "!! xml-cf: stopped before its length (interrupted), no finding; see $build/xml-cf.log" ;;
-  *)
-    echo "!! xml-cf: finding, see $build/xml-cf.log and fuzz/artifacts/"
-    grep '^finding' "$build/xml-cf.log" || true
-    ;;
-esac
+report xml-cf "$status" "$build/xml-cf.log" || status=1
 grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' "$build/xml-cf.log" || true
-[ "$status" = 0 ]
+exit $status

@@ -25,16 +25,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PlistFuzz -
   $sources fuzz/targets/*.swift $agreement -o "$build/plist-fuzz" > "$build/build.log" 2>&1 ||
   { cat "$build/build.log"; exit 1; }
 
-# report TARGET RC LOG: says how a run ended; fails unless it ran its length cleanly.
-report() {
-  case $2 in
-    0) return 0 ;;
-    # libFuzzer's exit on SIGINT or SIGTERM: the run is short of its length, but found nothing.
-    72) echo "!! $1: stopped before its length (interrupted), no finding; see $3" ;;
-    *) echo "!! $1: finding, see $3 and fuzz/artifacts/" ;;
-  esac
-  return 1
-}
+source fuzz/report.sh
 
 status=0
 # Each format's target checks every visitor of the format's one walk against the tree on the
