@@ -144,10 +144,10 @@ enum TextDecoder {
     var i = start
     while i + 2 <= b.count {
       let u = unit(i)
-      if u & 0xFC00 == 0xD800, i + 4 <= b.count, unit(i + 2) & 0xFC00 == 0xDC00 {
-        appendScalar(0x10000 + ((u - 0xD800) << 10) + (unit(i + 2) - 0xDC00), to: &out)
+      if UTF16Surrogate.isHigh(u), i + 4 <= b.count, UTF16Surrogate.isLow(unit(i + 2)) {
+        appendScalar(UTF16Surrogate.scalar(high: u, low: unit(i + 2)), to: &out)
         i += 4
-      } else if u & 0xF800 == 0xD800 {
+      } else if UTF16Surrogate.isHalf(u) {
         if allowTruncation && i + 4 > b.count { return }
         throw badText("unpaired UTF-16 surrogate", at: i, format)
       } else {

@@ -144,20 +144,20 @@ extension QuotedTextReader {
     _ unit: UInt32, at escapeStart: Int, letter: UInt8,
     readUnit: (inout Self, Int) throws(PlistParseError) -> UInt32
   ) throws(PlistParseError) {
-    if unit & 0xFC00 == 0xDC00 {
+    if UTF16Surrogate.isLow(unit) {
       throw unpairedSurrogate("low", letter: letter, at: escapeStart)
     }
-    guard unit & 0xFC00 == 0xD800 else { return TextDecoder.appendScalar(unit, to: &scratch) }
+    guard UTF16Surrogate.isHigh(unit) else { return TextDecoder.appendScalar(unit, to: &scratch) }
     let lowStart = pos
     guard pos + 1 < text.count, text[pos] == UInt8(ascii: "\\"), text[pos + 1] == letter else {
       throw unpairedSurrogate("high", letter: letter, at: escapeStart)
     }
     pos += 2
     let low = try readUnit(&self, lowStart)
-    guard low & 0xFC00 == 0xDC00 else {
+    guard UTF16Surrogate.isLow(low) else {
       throw unpairedSurrogate("high", letter: letter, at: escapeStart)
     }
-    TextDecoder.appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &scratch)
+    TextDecoder.appendScalar(UTF16Surrogate.scalar(high: unit, low: low), to: &scratch)
   }
 
   @inline(never)

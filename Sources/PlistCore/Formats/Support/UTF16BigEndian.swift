@@ -43,7 +43,7 @@ enum UTF16BigEndian {
         if word & 0x00C0_C0F0 == 0x0080_80E0 {
           let value = (word & 0x0F) << 12 | (word >> 2 & 0x0FC0) | (word >> 16 & 0x3F)
           // No overlong form, no surrogate.
-          guard value >= 0x800, value & 0xF800 != 0xD800 else { return nil }
+          guard value >= 0x800, !UTF16Surrogate.isHalf(value) else { return nil }
           unit(value)
           i += 3
         } else if word & 0xC0E0 == 0x80C0 {
@@ -84,9 +84,10 @@ enum UTF16BigEndian {
         else { return nil }
         // No overlong form (F0 90…), nothing above U+10FFFF (F4 …8F).
         if lead == 0xF0 && b1 < 0x10 || lead == 0xF4 && b1 >= 0x10 { return nil }
-        let offset = (UInt32(lead & 0x07) << 18 | b1 << 12 | b2 << 6 | b3) - 0x1_0000
-        unit(0xD800 + (offset >> 10))
-        unit(0xDC00 + (offset & 0x3FF))
+        let (high, low) = UTF16Surrogate.halves(
+          of: UInt32(lead & 0x07) << 18 | b1 << 12 | b2 << 6 | b3)
+        unit(high)
+        unit(low)
         i += 4
       }
     }
@@ -126,11 +127,11 @@ enum UTF16BigEndian {
         i += 8
       }
       guard i < end else { break }
-      let unit = UInt16(base[i]) << 8 | UInt16(base[i + 1])
+      let unit = UInt32(base[i]) << 8 | UInt32(base[i + 1])
       i += 2
-      guard unit & 0xF800 == 0xD800 else { continue }
-      guard unit & 0xFC00 == 0xD800, i < end,
-        (UInt16(base[i]) << 8 | UInt16(base[i + 1])) & 0xFC00 == 0xDC00
+      guard UTF16Surrogate.isHalf(unit) else { continue }
+      guard UTF16Surrogate.isHigh(unit), i < end,
+        UTF16Surrogate.isLow(UInt32(base[i]) << 8 | UInt32(base[i + 1]))
       else { return false }
       i += 2
     }
@@ -241,7 +242,7 @@ enum UTF16BigEndian {
         o += escapes.write(UInt8(truncatingIfNeeded: unit), into: out + o)
         continue
       }
-      if unit & 0xF800 != 0xD800 {
+      if !UTF16Surrogate.isHalf(unit) {
         // One to three bytes, chosen without a branch (text mixing scripts would mispredict
         // one a character), stored four at once: the room has three bytes to spare.
         let two = twoBytes(unit)
@@ -251,11 +252,11 @@ enum UTF16BigEndian {
         continue
       }
       // A high surrogate followed by a low one is a pair; anything else is refused.
-      guard unit & 0xFC00 == 0xD800, i < end else { return nil }
+      guard UTF16Surrogate.isHigh(unit), i < end else { return nil }
       let next = UInt32(base[i]) << 8 | UInt32(base[i + 1])
-      guard next & 0xFC00 == 0xDC00 else { return nil }
+      guard UTF16Surrogate.isLow(next) else { return nil }
       i += 2
-      let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
+      let scalar = UTF16Surrogate.scalar(high: unit, low: next)
       let four =
         (0xF0 | scalar >> 18) | (0x80 | scalar >> 12 & 0x3F) << 8
         | (0x80 | scalar >> 6 & 0x3F) << 16 | (0x80 | scalar & 0x3F) << 24

@@ -96,7 +96,7 @@ extension XMLPlistReader {
       body = body.dropFirst()
     }
     guard body.count <= 8, let value = PlistInteger.magnitude(digits: body, radix: radix),
-      value > 0, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value)
+      value > 0, value <= 0x10FFFF, !UTF16Surrogate.isHalf(UInt32(value))
     else { return nil }
     return UInt32(value)
   }
