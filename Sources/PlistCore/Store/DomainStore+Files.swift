@@ -159,7 +159,9 @@ extension DomainStore {
       return written
     }
     let format: PlistFormat = current?.format == .binary ? .binary : .xml
-    if format == .xml, dictionary.count == 1, case .integer? = dictionary[XMLUIDSpelling.key] {
+    if format == .xml, dictionary.count == 1, let only = dictionary[XMLUIDSpelling.key],
+      XMLUIDSpelling.reading(only) != .dictionary
+    {
       throw .encoding(XMLUIDSpelling.domainError)
     }
     overtaken = try !FileAccess.writeDomainFile(

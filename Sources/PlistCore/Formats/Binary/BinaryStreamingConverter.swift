@@ -117,12 +117,9 @@ struct BinaryStreamingConverter<Writer: StreamingPlistWriter>: BinaryKeyOrderVis
     let value = try parsing { () throws(PlistParseError) -> PlistValue? in
       let at = try reader.offset(of: index)
       let kind = reader.bytes[at] >> 4
-      // Only integers and reals matter.
-      return kind == 0x1 || kind == 0x2 ? try reader.scalar(at: at) : nil
+      return kind == 0xA || kind == 0xD ? nil : try reader.scalar(at: at)
     }
-    if let value, XMLUIDSpelling.isMisreadByCF(value) {
-      throw .encoding(XMLUIDSpelling.writingError(value))
-    }
+    if let value, let error = XMLUIDSpelling.writingError(value) { throw .encoding(error) }
   }
 }
 

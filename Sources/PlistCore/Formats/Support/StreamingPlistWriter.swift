@@ -44,9 +44,9 @@ extension StreamingPlistWriter {
     case .dictionary(let dictionary):
       try NestingLimit.checkWriting(inside: depth, format: Self.format)
       if Self.format == .xml, dictionary.count == 1, let value = dictionary[XMLUIDSpelling.key],
-        XMLUIDSpelling.isMisreadByCF(value)
+        let error = XMLUIDSpelling.writingError(value)
       {
-        throw XMLUIDSpelling.writingError(value)
+        throw error
       }
       open(.dict, depth: depth, empty: dictionary.isEmpty)
       for (index, (key, child)) in zip(dictionary.keys, dictionary.values).enumerated() {

@@ -47,10 +47,11 @@ struct XMLCanonicalDomain {
       at = entry.end
     }
     guard at + Self.closing.utf8CodeUnitCount == bytes.count, !entries.isEmpty else { return nil }
-    // `CF$UID` alone holding an integer is read as a UID (or refused, when negative): a
-    // root that is not a dictionary, which a write refuses.
+    // `CF$UID` alone holding a number is read as a UID (`XMLUIDSpelling.reading`): a root
+    // that is not a dictionary, which a write refuses. Of a canonical entry's kinds, only
+    // an integer is a number.
     if entries.count == 1, entries[0].kind == .integer,
-      bytes[entries[0].key].elementsEqual(XMLUIDSpelling.key.utf8)
+      XMLUIDSpelling.isKey(UnsafeBufferPointer(rebasing: bytes[entries[0].key]))
     {
       return nil
     }

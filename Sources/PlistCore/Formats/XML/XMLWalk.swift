@@ -170,7 +170,9 @@ extension XMLPlistReader {
       if V.remembersKeys, let known = visitor.knownKey(at: rest, in: &dictionary) {
         key = known.key
         pos += known.length
-        isUIDKey = isUIDKeyElement(keyStart..<pos)
+        // A remembered key's element is always written `<key>…</key>`.
+        isUIDKey = XMLUIDSpelling.isKeyElement(
+          UnsafeBufferPointer(rebasing: text[keyStart..<pos]))
       } else {
         key = try walkKey(&visitor, in: &dictionary, isUID: &isUIDKey)
       }
@@ -214,7 +216,7 @@ extension XMLPlistReader {
       throw failure("<\(keyTag.tag.name)> where a <key> was expected in <dict>", at: keyStart)
     }
     return try walkText(of: keyTag, openedAt: keyStart) { (utf8) in
-      isUID = Self.isUIDKey(utf8)
+      isUID = XMLUIDSpelling.isKey(utf8)
       return visitor.key(utf8, in: &dictionary)
     }
   }
@@ -224,37 +226,23 @@ extension XMLPlistReader {
     UnsafeBufferPointer(rebasing: text[pos...])
   }
 
-  /// Whether a key's text (UTF-8, entities decoded) is `CF$UID`.
-  @inline(__always)
-  private static func isUIDKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    let key: StaticString = "CF$UID"
-    return utf8.count == 6 && key.withUTF8Buffer { Platform.bytesEqual($0, utf8) }
-  }
-
-  /// Whether the element at `range` is exactly `<key>CF$UID</key>` (a remembered key's
-  /// element is always written so).
-  @inline(__always)
-  private func isUIDKeyElement(_ range: Range<Int>) -> Bool {
-    let element: StaticString = "<key>CF$UID</key>"
-    return range.count == 17
-      && element.withUTF8Buffer {
-        Platform.bytesEqual($0, UnsafeBufferPointer(rebasing: text[range]))
-      }
-  }
-
-  /// The UID a dictionary whose keys are all `CF$UID` spells, from the last one's value:
-  /// nil when the value is not a number; an error for a number that CF would read as a UID
-  /// it is not (a negative integer, a real).
+  /// The UID a dictionary whose keys are all `CF$UID` spells, from the last one's value
+  /// (`XMLUIDSpelling.reading`): nil when the value is not a number; an error for a number
+  /// that CF would read as a UID it is not.
   private func readUID(_ value: UIDCandidate, at start: Int) throws(PlistParseError) -> UInt64? {
-    let misread: String
+    let spelled: PlistValue
     switch value {
     case .none: return nil
-    case .integer(let n):
-      if let uid = n.uint64Value { return uid }
-      misread = "a negative integer"
-    case .real: misread = "a real"
+    case .integer(let n): spelled = .integer(n)
+    // Which real does not matter: none is a UID.
+    case .real: spelled = .real(0)
     }
-    throw failure("a CF$UID dictionary holding \(misread), which CF reads as a UID", at: start)
+    switch XMLUIDSpelling.reading(spelled) {
+    case .uid(let uid): return uid
+    case .dictionary: return nil
+    case .misread(let what):
+      throw failure("a CF$UID dictionary holding \(what), which CF reads as a UID", at: start)
+    }
   }
 
   /// A key followed by no value: the key as read at `keyStart`, in the message.
