@@ -9,8 +9,8 @@ extension PropertyList {
   ///   - key: The top-level key.
   ///   - bytes: The whole file, not empty.
   ///   - format: Its format, when the caller detected it already.
-  /// - Returns: What was found; `.needsFullRead` when the root is not a dictionary or the
-  ///   format is read in full anyway (the caller then reads it in full).
+  /// - Returns: What was found; the root read in full when it is not a dictionary;
+  ///   `.needsFullRead` when the format is read in full anyway (the caller then reads it).
   /// - Throws: `PlistParseError`, as `decode(_:allowJSON:)` throws it.
   static func lookUp(
     _ key: String, in bytes: UnsafeBufferPointer<UInt8>, format: PlistFormat? = nil
@@ -45,6 +45,7 @@ extension PropertyList {
     switch lookup {
     case .found(let value): return (.dictionary(PlistDictionary([(key, value)])), format)
     case .missing, .empty: return (.dictionary(PlistDictionary()), format)
+    case .notADictionary(let root): return (root, format)
     case .needsFullRead: return try decode(bytes)
     }
   }

@@ -7,7 +7,10 @@ enum TopLevelLookup: Equatable {
   case missing
   /// An empty dictionary.
   case empty
-  /// The root is not a dictionary, or the format has no look-up: a full read answers.
+  /// The root is not a dictionary: here it is, read in full by the look-up's own walk (no
+  /// caller needs to read the file again).
+  case notADictionary(PlistValue)
+  /// The format has no look-up (OpenStep, JSON): a full read answers.
   case needsFullRead
 
   /// The answer for a value read in full.
@@ -17,7 +20,7 @@ enum TopLevelLookup: Equatable {
   ///   - value: The whole property list.
   init(key: String, in value: PlistValue) {
     guard case .dictionary(let dictionary) = value else {
-      self = .needsFullRead
+      self = .notADictionary(value)
       return
     }
     if dictionary.isEmpty {

@@ -20,11 +20,12 @@ extension DomainStore {
       (buffer) throws(PlistParseError) -> FindRead in
       let format = PlistFormat.detect(head: buffer)
       if word.cannotBeIn(file: buffer, format: format) {
-        // Checked as a full read; a root that is not a dictionary is read in full below,
-        // for the full read's error.
-        if case .needsFullRead = try PropertyList.lookUp("", in: buffer, format: format) {
-        } else {
-          return .cannotMatch
+        // Checked as a full read; a root that is not a dictionary is read in full by the
+        // look-up, for the full read's error.
+        switch try PropertyList.lookUp("", in: buffer, format: format) {
+        case .notADictionary(let root): return .value(root)
+        case .needsFullRead: break
+        case .found, .missing, .empty: return .cannotMatch
         }
       }
       return .value(try PropertyList.decode(buffer: buffer, allowJSON: true).value)

@@ -16,6 +16,7 @@ extension DomainStore {
     case .found(let value): return value
     case .missing: throw .keyNotFound(PlistPath(topLevelKey: key), domain: domain.displayName)
     case .empty: throw .domainNotFound(domain: domain.displayName)
+    case .notADictionary(let root): throw notADictionary(root, in: domain)
     case .needsFullRead: return try valueInFullRead(at: PlistPath(topLevelKey: key), in: domain)
     }
   }
@@ -36,8 +37,14 @@ extension DomainStore {
       return found
     case .missing: throw .keyNotFound(path, domain: domain.displayName)
     case .empty: throw .domainNotFound(domain: domain.displayName)
-    case .needsFullRead: return nil  // not a dictionary: the full read's error
+    case .notADictionary(let root): throw notADictionary(root, in: domain)
+    case .needsFullRead: return nil
     }
+  }
+
+  /// The full read's error for a domain file whose root is `root`, not a dictionary.
+  private func notADictionary(_ root: PlistValue, in domain: Domain) -> PlistError {
+    .notADictionary(source: path(of: domain), found: root.type)
   }
 
   /// A top-level key of the domain's file; `.empty` for no file or an empty one.

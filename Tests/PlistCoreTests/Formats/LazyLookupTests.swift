@@ -120,6 +120,25 @@ struct LazyLookupTests {
     Self.compare(Array(document.utf8), keys: ["a", "CF$UID", "K&ey", "in"], document)
   }
 
+  /// A root that is not a dictionary is built in full by the look-up's own walk, and handed
+  /// back, so that no caller reads the file a second time (`plutil -extract` on an array,
+  /// `read` of a domain whose root is a string): the value the full read makes.
+  @Test(arguments: [PlistFormat.binary, .xml])
+  func aRootThatIsNotADictionaryComesBackReadInFull(format: PlistFormat) throws {
+    let nested: PlistValue = ["in": [1, "é😀", ["CF$UID": "not a UID"]], "k": 2.5]
+    let roots: [PlistValue] = [
+      [], ["Key", 1, nested, .uid(9)], "Key", 7, .uid(3), .data(PlistData([1, 2])),
+    ]
+    for root in roots {
+      let bytes = try PropertyList.encode(root, as: format)
+      let full = try PropertyList.decode(bytes)
+      let answer = try bytes.withUnsafeBufferPointer { try PropertyList.lookUp("Key", in: $0) }
+      #expect(answer == .notADictionary(full.value), "\(root)")
+      let kept = try PropertyList.decode(keepingOnly: "Key", of: bytes)
+      #expect(kept.value == full.value && kept.format == format, "\(root)")
+    }
+  }
+
   @Test func xmlInvalidUTF8AndOtherEncodings() throws {
     var bytes = Array("<plist><dict><key>a</key><string>".utf8) + [0xC3, 0x28]
     bytes += Array("</string><key>Key</key><string>v</string></dict></plist>".utf8)

@@ -33,14 +33,16 @@ extension BinaryPlistReader {
   /// - Parameters:
   ///   - key: The key.
   ///   - bytes: The whole file.
-  /// - Returns: What was found; `.needsFullRead` when the root is not a dictionary.
+  /// - Returns: What was found; the root, when it is not a dictionary.
   /// - Throws: `PlistParseError`, as `read(_:)` throws it.
   static func lookUp(_ key: String, in bytes: UnsafeBufferPointer<UInt8>)
     throws(PlistParseError) -> TopLevelLookup
   {
     var walk = try BinaryWalk(bytes: bytes)
     guard bytes[try walk.reader.offset(of: walk.reader.trailer.topObject)] >> 4 == 0xD else {
-      return .needsFullRead
+      // Read in full by this walk, as `read(_:)` reads it.
+      var tree = BinaryTreeVisitor(objectCount: walk.reader.trailer.objectCount)
+      return .notADictionary(try walk.walkRoot(&tree))
     }
     let visitor = try key.withTemporaryUTF8 { (wanted) throws(PlistParseError) in
       var visitor = BinaryRootKeyVisitor(wanted: wanted, bytes: bytes)

@@ -12,8 +12,6 @@ struct XMLRootKeyVisitor: XMLVisitor {
   var found: PlistValue?
   /// How many entries the root dictionary has.
   var entries = 0
-  /// The root is a dictionary (and not one that spells a UID).
-  var rootIsDictionary = false
 
   /// A key: of the root, whether it is the wanted one; inside the wanted value, the tree's.
   enum Key {
@@ -32,9 +30,10 @@ struct XMLRootKeyVisitor: XMLVisitor {
   /// with dictionaries enough to share key lists.
   static var remembersKeys: Bool { false }
 
-  /// What the look-up found, once the document is walked.
-  var result: TopLevelLookup {
-    guard rootIsDictionary else { return .needsFullRead }
+  /// What the look-up found, once the document is walked to `root`: a root that is not a
+  /// dictionary is built in full by the walk (only the root dictionary's values are not).
+  func result(root: PlistValue) -> TopLevelLookup {
+    guard case .dictionary = root else { return .notADictionary(root) }
     if entries == 0 { return .empty }
     return found.map(TopLevelLookup.found) ?? .missing
   }
@@ -87,8 +86,7 @@ struct XMLRootKeyVisitor: XMLVisitor {
   mutating func close(_ dictionary: OpenDictionary, uid: UInt64?) -> PlistValue {
     guard case .nested(let inner) = dictionary else {
       // The root's value is not built: `result` tells what was found.
-      rootIsDictionary = uid == nil
-      return .dictionary([:])
+      return uid.map(PlistValue.uid) ?? .dictionary([:])
     }
     return tree.close(inner, uid: uid)
   }
@@ -100,7 +98,7 @@ extension XMLPlistReader {
   /// - Parameters:
   ///   - key: The key.
   ///   - bytes: The whole document.
-  /// - Returns: What was found; `.needsFullRead` when the root is not a dictionary.
+  /// - Returns: What was found; the root, when it is not a dictionary.
   /// - Throws: `PlistParseError`, as `read(_:)` throws it.
   static func lookUp(_ key: String, in bytes: UnsafeBufferPointer<UInt8>)
     throws(PlistParseError) -> TopLevelLookup
@@ -109,8 +107,8 @@ extension XMLPlistReader {
       try TextDecoder.withUTF8(bytes, format: .xml) { (text) throws(PlistParseError) in
         var reader = XMLPlistReader(text: text)
         var visitor = XMLRootKeyVisitor(wanted: key)
-        _ = try reader.walkDocument(&visitor)
-        return visitor.result
+        let root = try reader.walkDocument(&visitor)
+        return visitor.result(root: root)
       }
     }
   }
