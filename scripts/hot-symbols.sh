@@ -139,6 +139,8 @@ names small | grep -v -x -F -f "$out" >>"$out" || true
 names other | grep -v -x -F -f "$out" >>"$out" || true
 functions=$(wc -l <"$out")
 ordered "$work/data-read" "$work/data-defaults" | grep -v -x -F -f "$out" >>"$out" || true
-# The build does not know the list is an input of the link: the next build links again.
+# The build does not know the list is an input of the link: the binary is removed and linked
+# again, now with the new list, so that the release binary at hand is the one the list is for.
 rm -f "$plistctl"
+swift build -c release --product plistctl >/dev/null
 echo "hot-symbols: $functions functions and $(($(wc -l <"$out") - functions)) variables in $out"
