@@ -104,6 +104,24 @@ struct HardeningCommandTests {
     #expect(try box.bytes("d").starts(with: Array("bplist00".utf8)))
   }
 
+  /// A domain another program truncated and still holds open, past the five seconds a read
+  /// waits for its save: `write` says who and what, and leaves the file to that program.
+  @Test func aWriteWaitsForAnUnfinishedSaveAndGivesUp() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "d", "k", "v")
+    let handle = try #require(FileHandle(forWritingAtPath: box.file("d")))
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: 0)
+    let result = try Self.run(box, ["write", "d", "other", "w"])
+    #expect(result.status == 2)
+    #expect(
+      result.output
+        == "plistctl: waited 5 s for process \(getpid()) to finish saving \(box.file("d")); "
+        + "giving up\n")
+    #expect(try box.bytes("d").isEmpty)
+  }
+
   @Test func aFIFOAsADomainIsRefusedAtOnce() throws {
     let box = try Sandbox()
     defer { box.remove() }

@@ -52,6 +52,10 @@ extension PlistError: CustomStringConvertible {
       guard let holder else { return "waited \(seconds) for the lock on \(directory); giving up" }
       return "waited \(seconds) for the lock on \(directory), held by process \(holder.process)"
         + (holder.stopped ? ", which is stopped" : "") + "; giving up"
+    case .saveUnfinished(let path, let milliseconds, let writer):
+      let seconds = FileLimits.durationText(milliseconds)
+      return "waited \(seconds) for process \(writer.process) to finish saving \(path)"
+        + (writer.stopped ? ", which is stopped" : "") + "; giving up"
     }
   }
 }

@@ -60,13 +60,18 @@ public enum PlistError: Error, Equatable, Sendable {
   /// Another process held the lock of `directory` for all of `milliseconds`
   /// (`FileLimits.lockTimeoutMilliseconds`); `holder` is that process, when it can be told.
   case lockTimedOut(directory: String, milliseconds: Int, holder: LockHolder?)
+  /// A domain's file stayed empty or half-written for all of `milliseconds` while another
+  /// process, `writer`, held it open for writing: a save in place that has not finished (the
+  /// program descheduled or stopped between truncating the file and writing it). The file was
+  /// not taken for what it held then, and nothing was written.
+  case saveUnfinished(path: String, milliseconds: Int, writer: LockHolder)
   /// An environment variable that sets a limit (`FileLimits`) holds something else.
   case invalidLimit(String, String)
   /// The administrator forces or locks `key` for `domain` (the managed file `source` says
   /// so), and the write would change its stored value.
   case forcedByAdministrator(key: String, domain: String, source: String)
 
-  /// The process holding a lock.
+  /// The process holding a lock, or a file open for writing.
   public struct LockHolder: Equatable, Sendable {
     /// Its process id.
     public let process: Int32

@@ -63,12 +63,7 @@ extension Platform {
       guard parts.count == 3,
         [UInt64(parts[0], radix: 16), UInt64(parts[1], radix: 16), UInt64(parts[2])] == wanted
       else { continue }
-      let state = (try? readFile(atPath: "/proc/\(process)/stat")).map {
-        String(decoding: $0, as: UTF8.self)
-      }
-      // The state follows the command name's closing parenthesis: `T` stopped, `t` traced.
-      let code = state?.split(separator: ")").last?.dropFirst().first
-      return (process, code == "T" || code == "t")
+      return (process, isStopped(process: process))
     }
     return nil
   }

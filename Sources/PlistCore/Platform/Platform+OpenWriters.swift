@@ -11,11 +11,11 @@
 // MARK: - Who has a file open for writing
 
 extension Platform {
-  /// Whether a process that this user can see (this one included) has the file at `path`
-  /// open for writing, from `/proc/PID/fd` and `/proc/PID/fdinfo`. A program that saves a
+  /// A process that this user can see (this one included) that has the file at `path` open
+  /// for writing, from `/proc/PID/fd` and `/proc/PID/fdinfo`: its id. A program that saves a
   /// file in place (Foundation on Linux truncates it, then writes) holds it open from the
   /// truncation to the end of its text, so an empty or half-written file that nobody holds
-  /// open is what it is, and one that somebody holds open is still being saved. False when it
+  /// open is what it is, and one that somebody holds open is still being saved. Nil when it
   /// cannot be told (no `/proc`, or the writer is another user's or in another PID
   /// namespace): the caller's other evidence stands then.
   ///
@@ -24,11 +24,11 @@ extension Platform {
   /// compared with the file's canonical path: a `stat` through each descriptor would ask the
   /// file system behind every open file of the machine, a hung network mount included. (A
   /// file reached by another path, through a bind mount, is not recognised.)
-  static func isOpenForWriting(_ path: String) -> Bool {
-    guard let resolved = realpath(path, nil) else { return false }
+  static func writingProcess(of path: String) -> Int32? {
+    guard let resolved = realpath(path, nil) else { return nil }
     let target = String(cString: resolved)
     free(resolved)
-    guard let processes = try? directoryEntries("/proc") else { return false }
+    guard let processes = try? directoryEntries("/proc") else { return nil }
     for process in processes where isNumber(process) {
       let descriptors = "/proc/\(process)/fd"
       // Another user's processes are not listed (EACCES): skipped.
@@ -36,10 +36,21 @@ extension Platform {
         guard linkTarget(atPath: "\(descriptors)/\(descriptor)") == target,
           let flags = openFlags(process: process, descriptor: descriptor)
         else { continue }
-        if flags & O_ACCMODE != O_RDONLY { return true }
+        if flags & O_ACCMODE != O_RDONLY { return Int32(process) }
       }
     }
-    return false
+    return nil
+  }
+
+  /// Whether a process is stopped (`kill -STOP`, a debugger), so it will not go on by itself:
+  /// the state in `/proc/PID/stat`.
+  static func isStopped(process: Int32) -> Bool {
+    let state = (try? readFile(atPath: "/proc/\(process)/stat")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    // The state follows the command name's closing parenthesis: `T` stopped, `t` traced.
+    let code = state?.split(separator: ")").last?.dropFirst().first
+    return code == "T" || code == "t"
   }
 
   private static func isNumber(_ name: String) -> Bool {

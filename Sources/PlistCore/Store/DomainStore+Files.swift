@@ -220,13 +220,14 @@ extension DomainStore {
   /// one (empty just after the truncation, then a part of the new text). A file that is
   /// empty or does not parse is therefore looked at again, every 20 ms — but read and parsed
   /// again only when it changed (`FileIdentity`) — until the version read has stayed the
-  /// same for 80 ms while no program holds it open for writing (`Platform.isOpenForWriting`:
+  /// same for 80 ms while no program holds it open for writing (`Platform.writingProcess`:
   /// an app descheduled between its truncation and its write must not have its empty file
   /// taken for its domain) and has not changed by the end of that scan, for a second at
   /// most while it keeps changing, five while it is held open; it is then an empty domain
-  /// (empty) or the error is reported (unparsable). A file last modified over two seconds
-  /// ago that nobody holds open is not being saved: its error (or emptiness) stands at
-  /// once, after one parse.
+  /// (empty) or the error is reported (unparsable) — or, when a program still holds it open
+  /// for writing after those five seconds, `PlistError.saveUnfinished`. A file last modified
+  /// over two seconds ago that nobody holds open is not being saved: its error (or
+  /// emptiness) stands at once, after one parse.
   static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
     -> Contents?
   {
@@ -290,7 +291,7 @@ extension DomainStore {
       // An old file that nobody holds open for writing is not being saved: what it holds
       // now, it holds.
       if known == nil && !isRecent(Platform.identity(atPath: path))
-        && !Platform.isOpenForWriting(path)
+        && Platform.writingProcess(of: path) == nil
       {
         return try settled(failure, path)
       }
@@ -299,7 +300,7 @@ extension DomainStore {
       var sameVersion = 0
       var changed = false
       while !changed && polls < pollLimit {
-        Platform.sleep(milliseconds: 20)
+        Platform.sleep(milliseconds: settlingPollMilliseconds)
         polls += 1
         let now = Platform.identity(atPath: path)
         if known != nil && now == known {
@@ -308,7 +309,7 @@ extension DomainStore {
           // Unchanged for 80 ms: saved, unless a program still holds it open for writing
           // (one that was stopped or descheduled between its truncation and its write).
           Platform.pauseIfAsked(at: "settling-before-writers-scan")
-          guard Platform.isOpenForWriting(path) else {
+          guard Platform.writingProcess(of: path) != nil else {
             // A program that wrote and closed the file since the look above is gone from
             // the scan, which takes milliseconds: the version it left is read again.
             let after = Platform.identity(atPath: path)
@@ -325,7 +326,18 @@ extension DomainStore {
           changed = true
         }
       }
-      if !changed { return try settled(failure, path) }
+      guard !changed else { continue }
+      // Still held open for writing when the looks ran out: a save that has not finished.
+      // Taken for what it holds now, its keys would be reported gone (to a change stream:
+      // gone, then back), and a write would replace the file the save is still writing into
+      // (its keys lost with it): refused instead.
+      if polls >= pollLimit, let writer = Platform.writingProcess(of: path) {
+        throw .saveUnfinished(
+          path: path, milliseconds: polls * settlingPollMilliseconds,
+          writer: PlistError.LockHolder(
+            process: writer, stopped: Platform.isStopped(process: writer)))
+      }
+      return try settled(failure, path)
     }
   }
 
@@ -333,6 +345,7 @@ extension DomainStore {
   /// second while it keeps changing, five once a program was seen holding it open for writing.
   private static let settlingPolls = 50
   private static let settlingPollsWhileWritten = 250
+  private static let settlingPollMilliseconds = 20
 
   /// What a file that stayed empty or unparsable is: empty (Foundation reads a file that
   /// stays empty as an empty domain, and so does this), or its parse error.

@@ -173,7 +173,7 @@ enum Messages {
       )
     case .lockTimedOut:
       return (error.description + " (\(FileLimits.lockTimeoutVariable) sets the wait)", .dataError)
-    case .notARegularFile: return (error.description, .dataError)
+    case .notARegularFile, .saveUnfinished: return (error.description, .dataError)
     case .forcedByAdministrator: return (error.description, .managed)
     case .parse, .encoding, .system, .noPreferencesDirectory: return (error.description, .dataError)
     }

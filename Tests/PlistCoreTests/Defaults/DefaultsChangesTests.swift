@@ -270,6 +270,29 @@ struct DefaultsChangesTests {
     #expect(got.last?.origin == .otherProcess)
   }
 
+  /// Another program stopped between truncating a suite's file and writing it, for longer
+  /// than a read waits: the stream reports no change of the file's keys meanwhile (a change
+  /// made elsewhere, the sentinel, shows that it looked), then the save once it is written.
+  /// It used to report the key gone, and then back.
+  @Test func aSaveHeldOpenPastTheWaitReportsNoKeyGone() async throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    let defaults = try box.defaults("com.example.app")
+    defaults.addSuite(named: "com.example.suite")
+    try box.write("com.example.suite.plist", ["shared": 1])
+    let collector = ChangeCollector(defaults.changes(forKeys: ["shared", "sentinel"]))
+    let handle = try #require(FileHandle(forWritingAtPath: box.root + "/com.example.suite.plist"))
+    try handle.truncate(atOffset: 0)
+    try box.write("com.example.app.plist", ["sentinel": 1])
+    #expect(await collector.wait(for: 1).map(\.key) == ["sentinel"])
+    try handle.write(
+      contentsOf: Data(try PropertyList.encode(.dictionary(["shared": 2]), as: .xml)))
+    try handle.close()
+    let got = await collector.wait(for: 2)
+    #expect(got.map(\.key) == ["sentinel", "shared"])
+    #expect(got.map(\.newValue) == [1, 2])
+  }
+
   @Test func onlyTheKeysAskedForAreReported() async throws {
     let box = try DefaultsSandbox()
     defer { box.directory.remove() }

@@ -273,20 +273,46 @@ extension StaleSaveTests {
     #expect(read == ["shared": 2])
   }
 
+  /// An app stopped or descheduled between its truncation and its write for longer than a
+  /// read waits (five seconds) still holds the file open: the read refuses the file, naming
+  /// the app, instead of taking it for an empty domain (a change stream reported a key gone
+  /// and back, under load), and an update writes nothing, so that the app's save, when it
+  /// comes, is the domain (replacing the file would have left the save in a deleted one).
+  @Test func aSaveHeldOpenPastTheWaitIsRefusedAndNotWrittenOver() throws {
+    let (store, path, directory) = try Self.store()
+    defer { directory.remove() }
+    try Self.saveInPlace(["shared": 1, "other": 1], at: path)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    let unfinished = PlistError.saveUnfinished(
+      path: path, milliseconds: 5000,
+      writer: PlistError.LockHolder(process: getpid(), stopped: false))
+    #expect(throws: unfinished) { try Self.read(path) }
+    let truncated = Platform.identity(atPath: path)
+    #expect(throws: unfinished) { try store.update(Self.domain) { $0["mine"] = 1 } }
+    #expect(Platform.identity(atPath: path) == truncated)
+    try handle.write(
+      contentsOf: Data(try PropertyList.encode(.dictionary(["shared": 2, "other": 1]), as: .xml)))
+    try handle.close()
+    #expect(try Self.read(path) == ["shared": 2, "other": 1])
+    try store.update(Self.domain) { $0["mine"] = 1 }
+    #expect(try Self.read(path) == ["shared": 2, "other": 1, "mine": 1])
+  }
+
   @Test func aFileOpenForWritingIsSeenSoAndNotOnceClosed() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("file")
     #expect(FileManager.default.createFile(atPath: path, contents: nil))
-    #expect(!Platform.isOpenForWriting(path))
+    #expect(Platform.writingProcess(of: path) == nil)
     let reader = try #require(FileHandle(forReadingAtPath: path))
-    #expect(!Platform.isOpenForWriting(path))
+    #expect(Platform.writingProcess(of: path) == nil)
     let writer = try #require(FileHandle(forWritingAtPath: path))
-    #expect(Platform.isOpenForWriting(path))
+    #expect(Platform.writingProcess(of: path) == getpid())
     try writer.close()
-    #expect(!Platform.isOpenForWriting(path))
+    #expect(Platform.writingProcess(of: path) == nil)
     try reader.close()
-    #expect(!Platform.isOpenForWriting(directory.path("missing")))
+    #expect(Platform.writingProcess(of: directory.path("missing")) == nil)
   }
 }
 
