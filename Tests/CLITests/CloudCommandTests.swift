@@ -207,6 +207,34 @@ struct CloudCommandTests {
     #expect((try a.contents("com.example.pigeon")["HPMapType"] as? NSNumber)?.intValue == 3)
   }
 
+  /// A mirrored domain that an app truncated and still holds open, past the five seconds a
+  /// read waits for its save: the sync says so and sends nothing. (It took the file for an
+  /// empty domain and sent the key's removal, which the other machine then applied.)
+  @Test func aMirroredDomainCaughtMidSaveSendsNoRemoval() throws {
+    let (a, b) = try Self.machinesSharingAFolder()
+    defer {
+      a.remove()
+      b.remove()
+    }
+    _ = try a.ok("write", "com.example.pigeon", "HPMapType", "-int", "1")
+    for box in [a, b] {
+      try Self.ok(box, "cloud", "mirror", "pigeon", "com.example.pigeon", "HPMapType")
+      try Self.ok(box, "cloud", "sync", "pigeon")
+    }
+    #expect(try b.ok("read", "com.example.pigeon", "HPMapType") == "1\n")
+    let handle = try #require(FileHandle(forWritingAtPath: a.file("com.example.pigeon")))
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: 0)
+    let synced = try CLI.runProcess(["cloud", "sync", "pigeon"], environment: a.environment)
+    #expect(synced.status != 0)
+    #expect(
+      synced.stderr.contains(
+        "waited 5 s for process \(getpid()) to finish saving \(a.file("com.example.pigeon"))"),
+      "\(synced.stderr)")
+    try Self.ok(b, "cloud", "sync", "pigeon")
+    #expect(try b.ok("read", "com.example.pigeon", "HPMapType") == "1\n")
+  }
+
   /// Issue 24, point 14: a mirrored domain with a Settings bundle takes from the store only
   /// what `write` would take. Another machine's value the schema refuses is reported and not
   /// written; the domain keeps its value.
