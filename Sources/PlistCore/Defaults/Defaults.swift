@@ -432,7 +432,7 @@ public final class Defaults: Sendable {
     let identity = Platform.identity(atPath: path)
     var file =
       cached.flatMap { $0.identity == identity ? $0 : nil }
-      ?? CachedFile.read(path, identity: identity)
+      ?? CachedFile.read(path, identity: identity, previous: cached)
     file.verifiedGeneration = generation ?? -1
     let verified = file
     state.withLock { $0.files[path] = verified }

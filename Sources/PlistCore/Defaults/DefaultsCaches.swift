@@ -26,7 +26,17 @@ struct CachedFile {
   /// The gate's generation in which the identity was last checked (-1: never, or no gate).
   var verifiedGeneration = -1
 
-  static func read(_ path: String, identity: FileIdentity?) -> CachedFile {
+  /// Reads the file at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - identity: Its identity, just taken.
+  ///   - previous: What was read of it before, if anything: kept while another program's
+  ///     save of the file has not finished (`PlistError.saveUnfinished`), as a change stream
+  ///     keeps it. The lookup then answers with the values before that save, not with none,
+  ///     and the next one, while the file stays as it is, does not wait for it again.
+  /// - Returns: The file as read, under `identity`.
+  static func read(_ path: String, identity: FileIdentity?, previous: CachedFile?) -> CachedFile {
     guard identity != nil else {
       return CachedFile(identity: nil, dictionary: PlistDictionary(), error: nil)
     }
@@ -37,6 +47,10 @@ struct CachedFile {
       return CachedFile(
         identity: identity, dictionary: contents?.dictionary ?? PlistDictionary(), error: nil)
     } catch {
+      if case .saveUnfinished = error, let previous {
+        return CachedFile(
+          identity: identity, dictionary: previous.dictionary, error: previous.error)
+      }
       return CachedFile(identity: identity, dictionary: PlistDictionary(), error: error)
     }
   }

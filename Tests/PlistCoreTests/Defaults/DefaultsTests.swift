@@ -165,6 +165,24 @@ struct DefaultsSearchListTests {
     #expect(defaults.lookup("k")?.value == 1)
   }
 
+  /// Another program's save of the app's file held open past the five seconds a read waits:
+  /// the lookup answers with the values read before it (as a change stream keeps them), where
+  /// it answered with none; once the save is written, with the saved ones.
+  @Test func aLookupDuringAnUnfinishedSaveKeepsTheValuesBeforeIt() throws {
+    let box = try DefaultsSandbox()
+    defer { box.directory.remove() }
+    try box.write("com.example.app.plist", ["k": 1])
+    let defaults = try box.defaults("com.example.app")
+    // The first lookup reads the key alone; the second reads the file in full and keeps it.
+    for _ in 0..<2 { #expect(defaults.lookup("k")?.value == 1) }
+    let handle = try #require(FileHandle(forWritingAtPath: box.root + "/com.example.app.plist"))
+    try handle.truncate(atOffset: 0)
+    for _ in 0..<2 { #expect(defaults.lookup("k")?.value == 1) }
+    try handle.write(contentsOf: Data(try PropertyList.encode(.dictionary(["k": 2]), as: .xml)))
+    try handle.close()
+    #expect(defaults.lookup("k")?.value == 2)
+  }
+
   /// One key in every layer, removed layer by layer: each time the next layer wins.
   @Test func oneKeyInEveryLayerRemovedLayerByLayer() throws {
     let key = "EveryLayerKey"
