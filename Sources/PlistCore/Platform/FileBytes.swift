@@ -5,6 +5,9 @@ final class FileBytes {
   let storage: UnsafeMutableBufferPointer<UInt8>
   /// How many bytes were read.
   var count = 0
+  /// The file's identity when it was opened, before its bytes were read: a file that has it
+  /// still has not changed since (`DomainStore.settledRead`).
+  var identity: FileIdentity?
 
   init(capacity: Int) {
     storage = .allocate(capacity: capacity)

@@ -26,7 +26,14 @@ extension Platform {
   static func identity(atPath path: String) -> FileIdentity? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return FileIdentity(
+    return FileIdentity(info)
+  }
+}
+
+extension FileIdentity {
+  /// The identity a `stat` (or `fstat`) gave.
+  init(_ info: stat) {
+    self.init(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
       changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))

@@ -48,7 +48,8 @@ extension Platform {
   {
     let fd = try openForReading(path, regularOnly: regularOnly)
     defer { close(fd) }
-    return try sizeForReading(fd, path, limit, regularOnly: regularOnly).flatMap {
+    var info = stat()
+    return try sizeForReading(fd, path, limit, regularOnly: regularOnly, &info).flatMap {
       (size) throws(SystemError) in
       try readAll(fd: fd, path: path, sizeHint: size, limit: limit).map(FileContents.bytes)
         ?? .tooLarge
@@ -68,15 +69,19 @@ extension Platform {
   {
     let fd = try openForReading(path, regularOnly: true)
     defer { close(fd) }
-    return try sizeForReading(fd, path, limit, regularOnly: true).flatMap {
+    var info = stat()
+    return try sizeForReading(fd, path, limit, regularOnly: true, &info).flatMap {
       (size) throws(SystemError) in
-      guard size > 0 else {
+      let file: FileBytes
+      if size > 0 {
+        file = FileBytes(capacity: size)
+        adviseHugePages(UnsafeMutableRawBufferPointer(file.storage))
+        file.count = try readFully(fd, into: file.storage, from: 0, path: path).filled
+      } else {
         guard let bytes = try readAll(fd: fd, path: path, limit: limit) else { return .tooLarge }
-        return .bytes(FileBytes(copying: bytes))
+        file = FileBytes(copying: bytes)
       }
-      let file = FileBytes(capacity: size)
-      adviseHugePages(UnsafeMutableRawBufferPointer(file.storage))
-      file.count = try readFully(fd, into: file.storage, from: 0, path: path).filled
+      file.identity = FileIdentity(info)
       return .bytes(file)
     }
   }
@@ -92,11 +97,11 @@ extension Platform {
     return fd
   }
 
-  /// An open file's size to read (0 for a stream), or why it is not read.
-  private static func sizeForReading(_ fd: Int32, _ path: String, _ limit: Int, regularOnly: Bool)
-    throws(SystemError) -> FileContents<Int>
-  {
-    var info = stat()
+  /// An open file's size to read (0 for a stream), or why it is not read; `info` is what
+  /// `fstat` said of it.
+  private static func sizeForReading(
+    _ fd: Int32, _ path: String, _ limit: Int, regularOnly: Bool, _ info: inout stat
+  ) throws(SystemError) -> FileContents<Int> {
     guard fstat(fd, &info) == 0 else { throw SystemError(operation: .read, path: path) }
     let type = info.st_mode & S_IFMT
     if type == S_IFDIR { throw SystemError(operation: .read, path: path, errno: .isADirectory) }

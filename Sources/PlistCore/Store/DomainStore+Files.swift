@@ -227,7 +227,8 @@ extension DomainStore {
   /// (empty) or the error is reported (unparsable) — or, when a program still holds it open
   /// for writing after those five seconds, `PlistError.saveUnfinished`. A file last modified
   /// over two seconds ago that nobody holds open is not being saved: its error (or
-  /// emptiness) stands at once, after one parse.
+  /// emptiness) stands at once, after one parse, if the file has not changed since it was
+  /// opened.
   static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
     -> Contents?
   {
@@ -289,11 +290,15 @@ extension DomainStore {
         do { return .parsed(try file.withBytes(parse)) } catch { failure = error }
       }
       // An old file that nobody holds open for writing is not being saved: what it holds
-      // now, it holds.
-      if known == nil && !isRecent(Platform.identity(atPath: path))
-        && Platform.writingProcess(of: path) == nil
-      {
-        return try settled(failure, path)
+      // now, it holds — if the bytes read are what it holds now, that is, if it has not
+      // changed since it was opened: an app's save may have ended between the read and
+      // this look (the reader descheduled for the two seconds).
+      if known == nil {
+        Platform.pauseIfAsked(at: "settling-before-first-look")
+        let now = Platform.identity(atPath: path)
+        if now == file.identity && !isRecent(now) && Platform.writingProcess(of: path) == nil {
+          return try settled(failure, path)
+        }
       }
       // Wait for the file to change from the version last read (then read it again) or to
       // stay as it is while nobody writes it (then that is what it holds).

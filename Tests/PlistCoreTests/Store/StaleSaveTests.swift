@@ -273,6 +273,34 @@ extension StaleSaveTests {
     #expect(read == ["shared": 2])
   }
 
+  /// A read that met the empty file of an app's save, and was then descheduled for more
+  /// than two seconds while the app finished its save: the file it looks at next is old and
+  /// held open by nobody, but the bytes it read are not that file's. It took them for an
+  /// empty domain (a typed change stream under CI's load reported `[5, 1, 9]`: the key's
+  /// default between the two values); it reads the file again and finds the save.
+  @Test func aSaveFinishedBeforeTheFirstLookIsReadWhole() throws {
+    let (_, path, directory) = try Self.store()
+    defer { directory.remove() }
+    try Self.saveInPlace(["shared": 1], at: path)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    let bytes = Data(try PropertyList.encode(.dictionary(["shared": 2]), as: .xml))
+    let plan = FaultPlan()
+    var saves = 0
+    plan.atPause = { point in
+      guard point == "settling-before-first-look", saves == 0 else { return }
+      saves += 1
+      try? handle.write(contentsOf: bytes)
+      try? handle.close()
+      // The two seconds the read was descheduled for.
+      try? FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -10)], ofItemAtPath: path)
+    }
+    let read = try FaultPlan.$current.withValue(plan) { try Self.read(path) }
+    #expect(saves == 1)
+    #expect(read == ["shared": 2])
+  }
+
   /// An app stopped or descheduled between its truncation and its write for longer than a
   /// read waits (five seconds) still holds the file open: the read refuses the file, naming
   /// the app, instead of taking it for an empty domain (a change stream reported a key gone
