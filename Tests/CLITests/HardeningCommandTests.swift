@@ -122,6 +122,46 @@ struct HardeningCommandTests {
     #expect(try box.bytes("d").isEmpty)
   }
 
+  /// The same, the program holding the file stopped (`kill -STOP`): `read` says so, as the
+  /// lock's message does of a stopped holder, for it will not finish by itself.
+  @Test func aReadNamesAStoppedSaver() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    _ = try box.ok("write", "d", "k", "v")
+    let saver = Process()
+    saver.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    saver.arguments = [
+      "python3", "-c",
+      "import os, signal, sys\nf = open(sys.argv[1], 'wb')\nprint('ready', flush=True)\n"
+        + "os.kill(os.getpid(), signal.SIGSTOP)", box.file("d"),
+    ]
+    let output = Pipe()
+    saver.standardOutput = output
+    try saver.run()
+    let process = saver.processIdentifier
+    defer {
+      kill(process, SIGKILL)
+      saver.waitUntilExit()
+    }
+    // Its first bytes come once it has the file open.
+    #expect(
+      String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("r"))
+    // Its state in /proc/PID/stat, after the command's name: T once it has stopped.
+    let deadline = Date(timeIntervalSinceNow: 60)
+    func state() -> Substring? {
+      (try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8))?
+        .split(separator: ")").last?.dropFirst().prefix(1)
+    }
+    while state() != "T" && Date() < deadline { usleep(2000) }
+    #expect(state() == "T")
+    let result = try Self.run(box, ["read", "d"])
+    #expect(result.status == 2)
+    #expect(
+      result.output
+        == "plistctl: waited 5 s for process \(process), which is stopped, to finish saving "
+        + "\(box.file("d")); giving up\n")
+  }
+
   @Test func aFIFOAsADomainIsRefusedAtOnce() throws {
     let box = try Sandbox()
     defer { box.remove() }

@@ -54,8 +54,8 @@ extension PlistError: CustomStringConvertible {
         + (holder.stopped ? ", which is stopped" : "") + "; giving up"
     case .saveUnfinished(let path, let milliseconds, let writer):
       let seconds = FileLimits.durationText(milliseconds)
-      return "waited \(seconds) for process \(writer.process) to finish saving \(path)"
-        + (writer.stopped ? ", which is stopped" : "") + "; giving up"
+      return "waited \(seconds) for process \(writer.process)"
+        + (writer.stopped ? ", which is stopped," : "") + " to finish saving \(path); giving up"
     }
   }
 }
