@@ -254,6 +254,20 @@ extension StaleSaveTests {
   /// reported a key gone and back, under load). The read looks at the file again after the
   /// scan and reads the saved version.
   @Test func aSaveFinishedWhileTheReadLooksForWritersIsReadWhole() throws {
+    #expect(try Self.readFinishingASave(at: "settling-before-writers-scan") == ["shared": 2])
+  }
+
+  /// Reads a domain file that an app has truncated, the app finishing its save (`shared` 2,
+  /// where the file held 1) when the read reaches the pause point `point`, once.
+  ///
+  /// - Parameters:
+  ///   - point: The read's pause point (`Platform.pauseIfAsked`).
+  ///   - afterTheSave: Run with the file's path once the save is written.
+  /// - Returns: What the read returned.
+  /// - Throws: What the read or the set-up throws.
+  static func readFinishingASave(
+    at point: String, afterTheSave: @escaping (String) -> Void = { _ in }
+  ) throws -> PlistDictionary? {
     let (_, path, directory) = try Self.store()
     defer { directory.remove() }
     try Self.saveInPlace(["shared": 1], at: path)
@@ -262,15 +276,16 @@ extension StaleSaveTests {
     let bytes = Data(try PropertyList.encode(.dictionary(["shared": 2]), as: .xml))
     let plan = FaultPlan()
     var saves = 0
-    plan.atPause = { point in
-      guard point == "settling-before-writers-scan", saves == 0 else { return }
+    plan.atPause = { reached in
+      guard reached == point, saves == 0 else { return }
       saves += 1
       try? handle.write(contentsOf: bytes)
       try? handle.close()
+      afterTheSave(path)
     }
     let read = try FaultPlan.$current.withValue(plan) { try Self.read(path) }
     #expect(saves == 1)
-    #expect(read == ["shared": 2])
+    return read
   }
 
   /// A read that met the empty file of an app's save, and was then descheduled for more
@@ -279,25 +294,11 @@ extension StaleSaveTests {
   /// empty domain (a typed change stream under CI's load reported `[5, 1, 9]`: the key's
   /// default between the two values); it reads the file again and finds the save.
   @Test func aSaveFinishedBeforeTheFirstLookIsReadWhole() throws {
-    let (_, path, directory) = try Self.store()
-    defer { directory.remove() }
-    try Self.saveInPlace(["shared": 1], at: path)
-    let handle = try #require(FileHandle(forWritingAtPath: path))
-    try handle.truncate(atOffset: 0)
-    let bytes = Data(try PropertyList.encode(.dictionary(["shared": 2]), as: .xml))
-    let plan = FaultPlan()
-    var saves = 0
-    plan.atPause = { point in
-      guard point == "settling-before-first-look", saves == 0 else { return }
-      saves += 1
-      try? handle.write(contentsOf: bytes)
-      try? handle.close()
+    let read = try Self.readFinishingASave(at: "settling-before-first-look") { path in
       // The two seconds the read was descheduled for.
       try? FileManager.default.setAttributes(
         [.modificationDate: Date(timeIntervalSinceNow: -10)], ofItemAtPath: path)
     }
-    let read = try FaultPlan.$current.withValue(plan) { try Self.read(path) }
-    #expect(saves == 1)
     #expect(read == ["shared": 2])
   }
 
