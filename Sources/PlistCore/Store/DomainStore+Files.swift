@@ -225,10 +225,11 @@ extension DomainStore {
   /// taken for its domain) and has not changed by the end of that scan, for a second at
   /// most while it keeps changing, five while it is held open; it is then an empty domain
   /// (empty) or the error is reported (unparsable) — or, when a program still holds it open
-  /// for writing after those five seconds, `PlistError.saveUnfinished`. A file last modified
-  /// over two seconds ago that nobody holds open is not being saved: its error (or
-  /// emptiness) stands at once, after one parse, if the file has not changed since it was
-  /// opened.
+  /// for writing after those five seconds, `PlistError.saveUnfinished`. A file that does not
+  /// parse, last modified over two seconds ago and held open by nobody, is not being saved:
+  /// its error stands at once, after one parse, if the file has not changed since it was
+  /// opened. An empty one waits out the looks however old it is: a save's truncation leaves
+  /// the file empty with its old times, and no descriptor to see, until it is finished.
   static func read(_ path: String, limits: FileLimits = .standard) throws(PlistError)
     -> Contents?
   {
@@ -289,15 +290,20 @@ extension DomainStore {
       if file.count > 0 {
         do { return .parsed(try file.withBytes(parse)) } catch { failure = error }
       }
-      // An old file that nobody holds open for writing is not being saved: what it holds
-      // now, it holds — if the bytes read are what it holds now, that is, if it has not
-      // changed since it was opened: an app's save may have ended between the read and
-      // this look (the reader descheduled for the two seconds).
-      if known == nil {
+      // An old file that does not parse and that nobody holds open for writing is not being
+      // saved: what it holds now, it holds — if the bytes read are what it holds now, that
+      // is, if it has not changed since it was opened. Looked at after the scan for
+      // writers, which takes milliseconds: an app's save that ended before the scan reached
+      // it (or while the reader was descheduled) is gone from the scan, and changed the file.
+      // Not an empty file: one that an app's open is truncating for a save is empty, with
+      // its old times and no descriptor yet, until the kernel has finished the truncation
+      // (ext4 may wait for its journal there, under load); it waits out the looks below, as
+      // a recent one does.
+      if known == nil && failure != nil {
         Platform.pauseIfAsked(at: "settling-before-first-look")
-        let now = Platform.identity(atPath: path)
-        if now == file.identity && !isRecent(now) && Platform.writingProcess(of: path) == nil {
-          return try settled(failure, path)
+        if Platform.writingProcess(of: path) == nil {
+          let now = Platform.identity(atPath: path)
+          if now == file.identity && !isRecent(now) { return try settled(failure, path) }
         }
       }
       // Wait for the file to change from the version last read (then read it again) or to

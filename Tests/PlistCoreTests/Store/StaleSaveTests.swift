@@ -262,43 +262,77 @@ extension StaleSaveTests {
   ///
   /// - Parameters:
   ///   - point: The read's pause point (`Platform.pauseIfAsked`).
-  ///   - afterTheSave: Run with the file's path once the save is written.
+  ///   - begun: How many of the save's bytes the app wrote before the read.
+  ///   - old: Whether the file is made ten seconds old before the read and again once the
+  ///     save is written: the app stalled for seconds after its first bytes, and the read
+  ///     was descheduled for seconds while the app finished.
   /// - Returns: What the read returned.
   /// - Throws: What the read or the set-up throws.
-  static func readFinishingASave(
-    at point: String, afterTheSave: @escaping (String) -> Void = { _ in }
-  ) throws -> PlistDictionary? {
+  static func readFinishingASave(at point: String, begun: Int = 0, old: Bool = false) throws
+    -> PlistDictionary?
+  {
     let (_, path, directory) = try Self.store()
     defer { directory.remove() }
     try Self.saveInPlace(["shared": 1], at: path)
     let handle = try #require(FileHandle(forWritingAtPath: path))
     try handle.truncate(atOffset: 0)
     let bytes = Data(try PropertyList.encode(.dictionary(["shared": 2]), as: .xml))
+    try handle.write(contentsOf: bytes.prefix(begun))
+    if old { try Self.setModified(secondsAgo: 10, path) }
     let plan = FaultPlan()
     var saves = 0
     plan.atPause = { reached in
       guard reached == point, saves == 0 else { return }
       saves += 1
-      try? handle.write(contentsOf: bytes)
+      try? handle.write(contentsOf: bytes.dropFirst(begun))
       try? handle.close()
-      afterTheSave(path)
+      if old { try? Self.setModified(secondsAgo: 10, path) }
     }
     let read = try FaultPlan.$current.withValue(plan) { try Self.read(path) }
     #expect(saves == 1)
     return read
   }
 
-  /// A read that met the empty file of an app's save, and was then descheduled for more
-  /// than two seconds while the app finished its save: the file it looks at next is old and
-  /// held open by nobody, but the bytes it read are not that file's. It took them for an
-  /// empty domain (a typed change stream under CI's load reported `[5, 1, 9]`: the key's
-  /// default between the two values); it reads the file again and finds the save.
-  @Test func aSaveFinishedBeforeTheFirstLookIsReadWhole() throws {
-    let read = try Self.readFinishingASave(at: "settling-before-first-look") { path in
-      // The two seconds the read was descheduled for.
-      try? FileManager.default.setAttributes(
-        [.modificationDate: Date(timeIntervalSinceNow: -10)], ofItemAtPath: path)
+  static func setModified(secondsAgo: TimeInterval, _ path: String) throws {
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)], ofItemAtPath: path)
+  }
+
+  /// A read that met half of an app's save — the app stalled for seconds after writing it,
+  /// so the file is old and does not parse — while the app finishes its save during the
+  /// read's first scan for programs holding the file, and the read is descheduled for
+  /// seconds: the scan finds nobody, and the file is old again. The read took the half for
+  /// what the file holds and reported its parse error: it looked at the file before the
+  /// scan (a change stream under CI's load reported a key gone and back), or did not compare
+  /// what it looked at with what it had read (`[5, 1, 9]`: a typed key's default between
+  /// two values). It looks after the scan, sees another file, and reads the save.
+  @Test func aSaveFinishedDuringTheFirstScanIsReadWhole() throws {
+    let read = try Self.readFinishingASave(at: "settling-before-first-look", begun: 100, old: true)
+    #expect(read == ["shared": 2])
+  }
+
+  /// A file in the middle of a save's truncation: the app's open (`O_TRUNC`) has emptied it,
+  /// but the kernel has not yet given it new times (ext4 waits for its journal there, under
+  /// load) nor the app a descriptor. It is empty, old, and held by nobody; it was taken for
+  /// an empty domain at once (a change stream under the whole suite's load reported a key
+  /// gone and back, `[1, nil, 2]`: the file had been written two minutes before). It waits
+  /// out the looks, and the save, which lands before they end, is read.
+  @Test func anEmptyOldFileNobodyHoldsIsWaitedFor() throws {
+    let (_, path, directory) = try Self.store()
+    defer { directory.remove() }
+    try Self.saveInPlace(["shared": 1], at: path)
+    // Emptied, with times two minutes old: the state the kernel leaves in the middle.
+    #expect(truncate(path, 0) == 0)
+    try Self.setModified(secondsAgo: 120, path)
+    let plan = FaultPlan()
+    var saves = 0
+    plan.atPause = { reached in
+      guard reached == "settling-before-writers-scan", saves == 0 else { return }
+      saves += 1
+      try? Self.saveInPlace(["shared": 2], at: path)
     }
+    let read = try FaultPlan.$current.withValue(plan) { try Self.read(path) }
+    #expect(saves == 1)
     #expect(read == ["shared": 2])
   }
 
