@@ -293,6 +293,7 @@ extension StaleSaveTests {
     return read
   }
 
+  /// Sets a file's modification time `secondsAgo` seconds back.
   static func setModified(secondsAgo: TimeInterval, _ path: String) throws {
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)], ofItemAtPath: path)
@@ -312,8 +313,8 @@ extension StaleSaveTests {
   }
 
   /// A file in the middle of a save's truncation: the app's open (`O_TRUNC`) has emptied it,
-  /// but the kernel has not yet given it new times (ext4 waits for its journal there, under
-  /// load) nor the app a descriptor. It is empty, old, and held by nobody; it was taken for
+  /// but the kernel has not yet given it new times (ext4 may wait for its journal there,
+  /// under load) nor the app a descriptor. It is empty, old, and held by nobody; it was taken for
   /// an empty domain at once (a change stream under the whole suite's load reported a key
   /// gone and back, `[1, nil, 2]`: the file had been written two minutes before). It waits
   /// out the looks, and the save, which lands before they end, is read.
