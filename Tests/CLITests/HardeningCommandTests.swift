@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PlistCore
+
 /// What outside testing broke (issue 11), at the command line: signals and `ulimit -f`
 /// during a write, the umask, `convert --in-place` against writers, files that are not
 /// property lists at all (a FIFO, `/dev/zero`, an endless pipe). Every program runs as a
@@ -146,14 +148,10 @@ struct HardeningCommandTests {
     // Its first bytes come once it has the file open.
     #expect(
       String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("r"))
-    // Its state in /proc/PID/stat, after the command's name: T once it has stopped.
+    // Stopped once its state in /proc says so (the check `read`'s message uses).
     let deadline = Date(timeIntervalSinceNow: 60)
-    func state() -> Substring? {
-      (try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8))?
-        .split(separator: ")").last?.dropFirst().prefix(1)
-    }
-    while state() != "T" && Date() < deadline { usleep(2000) }
-    #expect(state() == "T")
+    while !Platform.isStopped(process: process) && Date() < deadline { usleep(2000) }
+    #expect(Platform.isStopped(process: process))
     let result = try Self.run(box, ["read", "d"])
     #expect(result.status == 2)
     #expect(
