@@ -26,12 +26,7 @@ final class ChangeCollector: Sendable {
   /// Waits until at least `count` changes have arrived (or a minute has passed: see
   /// `eventually`), and returns them all.
   func wait(for count: Int) async -> [DefaultsChange] {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-      let now = all
-      if now.count >= count { return now }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    _ = await eventually { all.count >= count }
     return all
   }
 

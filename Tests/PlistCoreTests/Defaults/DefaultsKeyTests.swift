@@ -115,10 +115,7 @@ struct DefaultsKeyTests {
     defer { watched.cancel() }
     let several = ChangeCollector(defaults.changes(of: .testMapType, .testHome))
     func wait(for count: Int) async -> [Int] {
-      let deadline = ContinuousClock.now + .seconds(60)
-      while values.list.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
-        try? await Task.sleep(for: .milliseconds(5))
-      }
+      _ = await eventually { values.list.withLock { $0.count } >= count }
       return values.list.withLock { $0 }
     }
     defaults[.testDotted] = 5
