@@ -163,22 +163,25 @@ import Synchronization
         if hasEvents && !woken && !watched.concern(events) && !names.concern(events) {
           continue
         }
-        // This process's writes one by one, in order, then the files for the rest; emitted
-        // outside the journal's lock, which writes wait for.
-        let changes = DefaultsJournal.read(wakeup) { entries in
-          var changes = entries.flatMap { replay($0) }
-          let next = takeSnapshot(previous: snapshot)
-          changes += next.changes(since: snapshot)
-          snapshot = next
-          return changes
+        // This process's writes one by one, in order, then the files for the rest; on a
+        // copy of the snapshot, as the journal may ask for the look again.
+        let (changes, next) = DefaultsJournal.read(wakeup) { entries in
+          var replayed = snapshot
+          var changes = entries.flatMap { replay($0, into: &replayed) }
+          let next = takeSnapshot(previous: replayed)
+          changes += next.changes(since: replayed)
+          return (changes, next)
         }
+        snapshot = next
         for change in changes { try emit(change) }
       }
     }
 
-    /// Applies one of this process's writes to the snapshot: a change for each watched key
+    /// Applies one of this process's writes to a snapshot: a change for each watched key
     /// whose effective value it changed, in key order.
-    private func replay(_ entry: DefaultsJournal.Entry) -> [DefaultsChange] {
+    private func replay(_ entry: DefaultsJournal.Entry, into snapshot: inout Snapshot)
+      -> [DefaultsChange]
+    {
       let layers = snapshot.layers.filter { snapshot.paths[$0] == entry.path }
       guard !layers.isEmpty else { return [] }
       var written: [String: PlistValue?]

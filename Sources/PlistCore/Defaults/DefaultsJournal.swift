@@ -7,10 +7,14 @@
   /// writes one by one (each a change of its own, in order) before it compares the files
   /// for other processes' writes, which may still arrive merged into their final state.
   ///
-  /// Writes and streams take one lock: a write holds it from the file's replacement to its
-  /// entry here, a stream while it reads the entries and then the files. So a stream sees a
-  /// write in both or in neither, never in the files first (which would report it as
-  /// another process's, and then nothing).
+  /// A stream must see each write in both the entries and the files or in neither, never in
+  /// the files first (which would report it as another process's, and then nothing). A write
+  /// holds the journal's lock from the file's replacement to its entry here. A stream looks
+  /// at the files outside the lock, because a look may wait on another program's save (five
+  /// seconds for one held open) and writes must not wait with it: it takes the entries and
+  /// the sequence number under the lock, looks, and keeps the look only when no write was
+  /// recorded meanwhile; else it looks again. Its last look (`looks`) is made under the lock,
+  /// so that a stream keeps up with a process that writes without pause.
   enum DefaultsJournal {
     /// What a write did to one file.
     enum Change: Sendable {
@@ -34,6 +38,22 @@
       /// Each stream's last entry read. Entries are kept only while a stream has not read
       /// them, and recorded only while there is a stream.
       var positions: [Wakeup: Int] = [:]
+
+      func unread(by reader: Wakeup) -> [Entry] {
+        let position = positions[reader] ?? nextSequence - 1
+        return entries.filter { $0.sequence > position }
+      }
+
+      /// Every entry read by `reader`; those every stream has read are dropped.
+      mutating func markRead(by reader: Wakeup) {
+        positions[reader] = nextSequence - 1
+        dropRead()
+      }
+
+      mutating func dropRead() {
+        let oldest = positions.values.min() ?? nextSequence - 1
+        entries.removeAll { $0.sequence <= oldest }
+      }
     }
 
     private static let state = Mutex(State())
@@ -61,34 +81,55 @@
       if recorded { DefaultsObservers.notify() }
     }
 
-    /// Registers a stream and runs its first look at the files, both under the lock: the
-    /// stream reads the entries of writes made after that look.
+    /// How many looks a stream makes at most for one reading: all but the last outside the
+    /// lock, each kept unless a write overtook it.
+    private static let looks = 3
+
+    /// Registers a stream and runs its first look at the files: the stream reads the
+    /// entries of writes made after that look.
     ///
     /// - Parameters:
     ///   - reader: The stream's wake-up, its name here.
-    ///   - look: Takes the stream's first snapshot.
-    /// - Returns: What `look` returns.
+    ///   - look: Takes the stream's first snapshot; it may run more than once.
+    /// - Returns: What the look that was kept returned.
     static func start<Result>(_ reader: Wakeup, _ look: () -> Result) -> Result {
-      state.withLock { state in
+      for _ in 1..<looks {
+        let sequence = state.withLock { state in
+          state.positions[reader] = state.nextSequence - 1
+          return state.nextSequence
+        }
+        let result = look()
+        if state.withLock({ $0.nextSequence == sequence }) { return result }
+      }
+      return state.withLock { state in
         state.positions[reader] = state.nextSequence - 1
         return look()
       }
     }
 
-    /// The entries a stream has not read, with its look at the files, both under the lock;
-    /// the entries every stream has read are dropped.
+    /// The entries a stream has not read, with its look at the files; then the entries every
+    /// stream has read are dropped.
     ///
     /// - Parameters:
     ///   - reader: The stream's wake-up.
-    ///   - look: Given the unread entries, replays them and compares the files.
-    /// - Returns: What `look` returns.
+    ///   - look: Given the unread entries, replays them and compares the files; it may run
+    ///     more than once, each time given every entry unread so far, so it must leave the
+    ///     stream's state alone (its result is kept).
+    /// - Returns: What the look that was kept returned.
     static func read<Result>(_ reader: Wakeup, _ look: ([Entry]) -> Result) -> Result {
-      state.withLock { state in
-        let position = state.positions[reader] ?? state.nextSequence - 1
-        let unread = state.entries.filter { $0.sequence > position }
-        state.positions[reader] = state.nextSequence - 1
-        let oldest = state.positions.values.min() ?? state.nextSequence - 1
-        state.entries.removeAll { $0.sequence <= oldest }
+      for _ in 1..<looks {
+        let (unread, sequence) = state.withLock { ($0.unread(by: reader), $0.nextSequence) }
+        let result = look(unread)
+        let kept = state.withLock { state in
+          guard state.nextSequence == sequence else { return false }
+          state.markRead(by: reader)
+          return true
+        }
+        if kept { return result }
+      }
+      return state.withLock { state in
+        let unread = state.unread(by: reader)
+        state.markRead(by: reader)
         return look(unread)
       }
     }
@@ -97,8 +138,7 @@
     static func stop(_ reader: Wakeup) {
       state.withLock { state in
         state.positions[reader] = nil
-        let oldest = state.positions.values.min() ?? state.nextSequence - 1
-        state.entries.removeAll { $0.sequence <= oldest }
+        state.dropRead()
       }
     }
   }
