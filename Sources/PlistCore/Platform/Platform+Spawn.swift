@@ -53,7 +53,8 @@ extension Platform {
     /// Variables kept although a dropped prefix matches them.
     var keptVariables: Set<String> = []
     /// Descriptors of this process it inherits under the same numbers (a lock it must hold
-    /// for as long as it runs, even should this process die first).
+    /// for as long as it runs, even should this process die first). It gets no other
+    /// descriptor above standard error (see `run`).
     var inherited: [Int32] = []
     /// Milliseconds after which it is killed (SIGKILL), or nil to wait for ever.
     var timeoutMilliseconds: Int?
@@ -124,6 +125,16 @@ extension Platform {
     }
     posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    // The child gets the descriptors it is given and no other. This library opens its own
+    // with close-on-exec, but the program it is part of may not (Foundation's `Data.write`
+    // does not): a write descriptor of a domain file inherited by git, or by a helper git
+    // leaves running (a credential cache, an ssh master), would look like an app's save in
+    // progress to every reader for as long as that process lives. Those open now are closed
+    // in the child (glibc's `addclosefrom_np` is not visible to Swift); one another thread
+    // opens meanwhile still passes, and one it closes meanwhile is skipped by the spawn.
+    for fd in descriptorsPassedOnExec() where !options.inherited.contains(fd) {
+      posix_spawn_file_actions_addclose(&actions, fd)
+    }
     // A descriptor duplicated onto its own number loses close-on-exec in the child only
     // (POSIX 2024; glibc since 2.29).
     for fd in options.inherited { posix_spawn_file_actions_adddup2(&actions, fd, fd) }
@@ -269,6 +280,17 @@ extension Platform {
       }
     }
     return ((buffers[0], truncated), buffers[1], true)
+  }
+
+  /// This process's descriptors above standard error that a program it starts would
+  /// inherit (those without close-on-exec), from `/proc/self/fd`.
+  private static func descriptorsPassedOnExec() -> [Int32] {
+    let names = (try? directoryEntries("/proc/self/fd")) ?? []
+    return names.compactMap { Int32($0) }.filter { fd in
+      guard fd > 2 else { return false }
+      let flags = fcntl(fd, F_GETFD)
+      return flags >= 0 && flags & FD_CLOEXEC == 0
+    }
   }
 
   /// Calls `body` with a NULL-terminated array of C strings.

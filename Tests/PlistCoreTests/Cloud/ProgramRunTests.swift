@@ -33,6 +33,30 @@ import Testing
     #expect(noDeadline.status == 0)
   }
 
+  /// A descriptor the program around the library opened without close-on-exec (as
+  /// Foundation's `Data.write` opens a file) does not reach git: a helper git leaves running
+  /// would hold the domain file open for writing, and every reader would wait on it as on
+  /// an app's save (a full-suite run failed so, with a cloud test's git holding another
+  /// test's file). The descriptor given to inherit still arrives.
+  @Test func aProgramGetsOnlyTheDescriptorsItIsGiven() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let leaked = open(directory.path("domain.plist"), O_WRONLY | O_CREAT, 0o600)
+    let lock = open(directory.path("lock"), O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
+    defer {
+      close(leaked)
+      close(lock)
+    }
+    #expect(leaked > 2 && lock > 2)
+    var options = Platform.RunOptions()
+    options.inherited = [lock]
+    let result = try Platform.run(["sh", "-c", "ls -l /proc/$$/fd"], options: options)
+    let listing = String(decoding: result.output, as: UTF8.self)
+    #expect(result.status == 0)
+    #expect(!listing.contains(directory.path("domain.plist")), "\(listing)")
+    #expect(listing.contains(" \(lock) -> " + directory.path("lock")), "\(listing)")
+  }
+
   /// Standard input given as bytes reaches the program whole while its output is read (4 MiB
   /// each way: far more than a pipe holds, so feeding first and reading after would stall).
   @Test func inputIsFedWhileOutputIsRead() throws {
