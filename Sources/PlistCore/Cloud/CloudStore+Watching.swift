@@ -111,6 +111,7 @@ import Synchronization
       let replicasName = transport.replicasDirectory.split(separator: "/").last.map(String.init)
       // The interval runs from the last sync it caused, not from the last event: a file
       // written every second must not put a git store's sync off for ever.
+      let interval = interval.map { Int($0) }
       var nextSync = interval.map { Platform.monotonicMilliseconds() + $0 }
       while !isStopped() {
         let timeout = nextSync.map {

@@ -181,7 +181,7 @@ extension Platform {
     guard started == 0 else {
       throw SystemError(operation: .read, path: arguments[0], errno: Errno(rawValue: started))
     }
-    let deadline = options.timeoutMilliseconds.map { monotonicMilliseconds() + Int64($0) }
+    let deadline = options.timeoutMilliseconds.map { monotonicMilliseconds() + $0 }
     let (output, errors, finished) = collect(
       outputPipe[0], errorPipe[0], feeding: inputPair[0], options.input ?? [], of: child,
       until: deadline, keeping: options.outputLimit)
@@ -197,10 +197,10 @@ extension Platform {
   }
 
   /// Milliseconds of the monotonic clock (deadlines that a clock change cannot move).
-  static func monotonicMilliseconds() -> Int64 {
+  static func monotonicMilliseconds() -> Int {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
   }
 
   /// Reads two pipes to their ends at once (reading one after the other could leave the
@@ -211,7 +211,7 @@ extension Platform {
   /// for: something it started and left running (an ssh connection master) may hold them.
   private static func collect(
     _ first: Int32, _ second: Int32, feeding inputSocket: Int32, _ input: [UInt8],
-    of child: pid_t, until deadline: Int64?, keeping outputLimit: Int
+    of child: pid_t, until deadline: Int?, keeping outputLimit: Int
   ) -> (output: (bytes: [UInt8], truncated: Bool), errors: [UInt8], finished: Bool) {
     var buffers: [[UInt8]] = [[], []]
     var truncated = false

@@ -116,11 +116,4 @@ extension Platform {
     if count == 0 { return nil }
     return Errno.current == .wouldBlock ? [] : nil
   }
-
-  /// Milliseconds on the monotonic clock (for deadlines).
-  static func monotonicMilliseconds() -> Int {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-  }
 }
