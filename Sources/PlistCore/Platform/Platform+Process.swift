@@ -8,7 +8,7 @@
   #error("Unsupported platform")
 #endif
 
-// MARK: - The process: environment, name, working directory, threads
+// MARK: - The process: environment, name, executable, working directory, threads, randomness
 
 extension Platform {
   /// The value of an environment variable, or nil.
@@ -90,5 +90,18 @@ extension Platform {
       return field.isEmpty ? nil : field
     }
     return nil
+  }
+
+  /// The path of the running executable (for a command that must call it back, such as
+  /// git's merge driver), or nil.
+  static func executablePath() -> String? {
+    linkTarget(atPath: "/proc/self/exe")
+  }
+
+  /// `count` random bytes from the kernel's generator (the standard library's system
+  /// generator draws from `getrandom`).
+  static func randomBytes(_ count: Int) -> [UInt8] {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
   }
 }

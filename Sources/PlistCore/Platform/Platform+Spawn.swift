@@ -196,13 +196,6 @@ extension Platform {
       outputTruncated: output.truncated)
   }
 
-  /// Milliseconds of the monotonic clock (deadlines that a clock change cannot move).
-  static func monotonicMilliseconds() -> Int {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-  }
-
   /// Reads two pipes to their ends at once (reading one after the other could leave the
   /// program blocked writing to the other when its buffer fills), while sending `input` to
   /// `inputSocket` (when it is not -1) as the program takes it, then ending it.
@@ -300,25 +293,5 @@ extension Platform {
     let pointers = strings.map { strdup($0) } + [nil]
     defer { for pointer in pointers { free(pointer) } }
     return body(pointers)
-  }
-
-  /// The path of the running executable (for a command that must call it back, such as
-  /// git's merge driver), or nil.
-  static func executablePath() -> String? {
-    linkTarget(atPath: "/proc/self/exe")
-  }
-
-  /// `count` random bytes from the kernel's generator (the standard library's system
-  /// generator draws from `getrandom`).
-  static func randomBytes(_ count: Int) -> [UInt8] {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-  }
-
-  /// Milliseconds since 1970 (the realtime clock).
-  static func currentMilliseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
   }
 }

@@ -69,6 +69,20 @@ enum Platform {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
+  /// Milliseconds since 1970 (the realtime clock).
+  static func currentMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  /// Milliseconds of the monotonic clock (deadlines that a clock change cannot move).
+  static func monotonicMilliseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
+  }
+
   /// Sleeps for a few milliseconds.
   static func sleep(milliseconds: Int) {
     var delay = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
