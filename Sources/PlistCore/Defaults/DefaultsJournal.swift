@@ -93,18 +93,10 @@
     ///   - look: Takes the stream's first snapshot; it may run more than once.
     /// - Returns: What the look that was kept returned.
     static func start<Result>(_ reader: Wakeup, _ look: () -> Result) -> Result {
-      for _ in 1..<looks {
-        let sequence = state.withLock { state in
-          state.positions[reader] = state.nextSequence - 1
-          return state.nextSequence
-        }
-        let result = look()
-        if state.withLock({ $0.nextSequence == sequence }) { return result }
-      }
-      return state.withLock { state in
-        state.positions[reader] = state.nextSequence - 1
-        return look()
-      }
+      state.withLock { $0.positions[reader] = $0.nextSequence - 1 }
+      // A reading whose entries the look ignores: those of writes made during a look that
+      // is not kept are in the look that is.
+      return read(reader) { _ in look() }
     }
 
     /// The entries a stream has not read, with its look at the files; then the entries every
