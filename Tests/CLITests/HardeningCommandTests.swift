@@ -149,9 +149,7 @@ struct HardeningCommandTests {
     #expect(
       String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("r"))
     // Stopped once its state in /proc says so (the check `read`'s message uses).
-    let deadline = Date(timeIntervalSinceNow: 60)
-    while !Platform.isStopped(process: process) && Date() < deadline { usleep(2000) }
-    #expect(Platform.isStopped(process: process))
+    #expect(waitUntil { Platform.isStopped(process: process) })
     let result = try Self.run(box, ["read", "d"])
     #expect(result.status == 2)
     #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// plistctl against a running Foundation app (UserDefaultsProbe sync-loop, a separate
@@ -21,15 +22,8 @@ struct RunningAppTests {
 
   /// Waits (10 s at most) until the domain file holds a key.
   static func waitForKey(_ key: String, _ box: Sandbox) throws {
-    // Looked at once more after the limit, as `eventually` does.
-    let deadline = Date().addingTimeInterval(10)
-    while (try? box.contents(domain))?[key] == nil {
-      guard Date() < deadline else {
-        Issue.record("the app never saved \(key)")
-        return
-      }
-      usleep(2000)
-    }
+    let saved = waitUntil(within: .seconds(10)) { (try? box.contents(domain))?[key] != nil }
+    #expect(saved, "the app never saved \(key)")
   }
 
   @Test func everyAcknowledgedWriteSurvivesAnAppSavingInALoop() throws {
