@@ -164,6 +164,9 @@ struct BinaryKeyOrderWalk {
   {
     let width = reader.trailer.objectRefSize
     let base = keys.count
+    // Room for them at once (grown as appending grows it): the hard mix's root of 71,921
+    // keys went through five doublings past 200 kB, the last one to 7.5 MB.
+    if keys.capacity < base + count { keys.reserveCapacity(max(base + count, 2 * keys.capacity)) }
     var sorted = true
     for position in 0..<count {
       let (object, value) = try parsing { () throws(PlistParseError) in
@@ -184,7 +187,9 @@ struct BinaryKeyOrderWalk {
     }
     // CoreFoundation, plistlib and plistctl write keys sorted: the sort is for the others.
     if sorted { return [] }
-    if count <= 16 { insertionSort(base..<keys.count) } else { sortByUnits(from: base) }
+    keys.withUnsafeMutableBufferPointer { all in
+      BinaryKeySort.sort(UnsafeMutableBufferPointer(rebasing: all[base...]))
+    }
     // Of equal keys, now side by side in file order, the last is kept.
     var replaced: [Int] = []
     var kept = base
@@ -198,104 +203,6 @@ struct BinaryKeyOrderWalk {
     }
     keys.removeSubrange(kept...)
     return replaced
-  }
-
-  /// Sorts `keys[range]` by insertion, stably (the choice between equal keys needs it):
-  /// most dictionaries are small, and this moves no key it need not and calls no closure.
-  private mutating func insertionSort(_ range: Range<Int>) {
-    for index in range.dropFirst() {
-      let key = keys[index]
-      var slot = index
-      while slot > range.lowerBound, keys[slot - 1].compare(key) > 0 {
-        keys[slot] = keys[slot - 1]
-        slot -= 1
-      }
-      keys[slot] = key
-    }
-  }
-
-  /// Sorts the keys from `base` on, stably, by a merge sort of their first eight units and
-  /// their place, written here (the library's sort calls its comparison through a closure
-  /// and moved 64-byte keys: 1,300 instructions a key of a large dictionary); keys alike
-  /// in eight units are compared in full.
-  private mutating func sortByUnits(from base: Int) {
-    let count = keys.count - base
-    let order = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: count)
-    let spare = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: count)
-    defer {
-      order.deallocate()
-      spare.deallocate()
-    }
-    for index in 0..<count {
-      let key = keys[base + index]
-      order[index] = SortKey(prefix: key.prefix, next: key.text.units(4), index: index)
-    }
-    keys.withUnsafeBufferPointer { all in
-      let keys = UnsafeBufferPointer(rebasing: all[base...])
-      @inline(__always) func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
-        if a.prefix != b.prefix { return a.prefix < b.prefix }
-        if a.next != b.next { return a.next < b.next }
-        let byKey = keys[a.index].text.compare(keys[b.index].text, known: 8)
-        return byKey != 0 ? byKey < 0 : a.index < b.index
-      }
-      // Bottom-up: runs of `width` merged in pairs from one buffer into the other.
-      var (from, to) = (order, spare)
-      var width = 1
-      while width < count {
-        var low = 0
-        while low < count {
-          let middle = min(low + width, count)
-          let high = min(low + 2 * width, count)
-          var (i, j, k) = (low, middle, low)
-          while i < middle && j < high {
-            if precedes(from[j], from[i]) {
-              to[k] = from[j]
-              j += 1
-            } else {
-              to[k] = from[i]
-              i += 1
-            }
-            k += 1
-          }
-          while i < middle {
-            to[k] = from[i]
-            (i, k) = (i + 1, k + 1)
-          }
-          while j < high {
-            to[k] = from[j]
-            (j, k) = (j + 1, k + 1)
-          }
-          low = high
-        }
-        swap(&from, &to)
-        width *= 2
-      }
-      // `from` holds the order now.
-      if from.baseAddress != order.baseAddress { _ = order.update(fromContentsOf: from) }
-    }
-    // Each key to its place, a cycle of the permutation at a time: a sorted copy of the keys
-    // was 4.6 MB of the peak with the hard mix's root of 71,921.
-    keys.withUnsafeMutableBufferPointer { all in
-      let keys = UnsafeMutableBufferPointer(rebasing: all[base...])
-      for start in 0..<count where order[start].index != start && order[start].index >= 0 {
-        let first = keys[start]
-        var slot = start
-        while true {
-          let from = order[slot].index
-          order[slot].index = -1  // placed
-          if from == start { break }
-          keys[slot] = keys[from]
-          slot = from
-        }
-        keys[slot] = first
-      }
-    }
-  }
-
-  private struct SortKey {
-    let prefix: UInt64
-    let next: UInt64
-    var index: Int
   }
 }
 

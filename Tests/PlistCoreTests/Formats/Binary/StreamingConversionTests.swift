@@ -173,6 +173,43 @@ struct StreamingConversionTests {
     }
   }
 
+  /// Random large dictionaries whose keys share starts of 0 to 20 units, so that every round
+  /// of `BinaryKeySort` (four units at a time, then whole keys past sixteen) meets runs of
+  /// more than 16 alike keys: keys that differ only in length or in a trailing U+0000,
+  /// characters above U+FFFF against U+E000, the same text as an ASCII and as a UTF-16
+  /// object, and repeated keys. Converted without the tree, they come out as the tree writes
+  /// them.
+  @Test(arguments: 0..<6)
+  func keysAlikeInEveryRoundOfTheSortAreOrderedAsTheTreeOrdersThem(seed: Int) throws {
+    var random = SplitMix(UInt64(7100 + seed))
+    let alphabet: [String] = ["a", "b", "\u{0}", "é", "\u{E000}", "\u{10000}"]
+    func text(_ units: Int) -> String {
+      var text = ""
+      while text.utf16.count < units {
+        text += alphabet[Int(random.next() % UInt64(alphabet.count))]
+      }
+      return text
+    }
+    let stems = (0..<6).map { text(4 * $0) }
+    var builder = BinaryFileBuilder()
+    var keys: [Int] = []
+    var values: [Int] = []
+    for index in 0..<400 {
+      let key =
+        stems[Int(random.next() % UInt64(stems.count))] + text(Int(random.next() % 4))
+      let ascii = key.utf8.allSatisfy { $0 < 0x80 }
+      keys.append(!ascii || random.next() % 3 == 0 ? builder.utf16String(key) : builder.string(key))
+      values.append(builder.string("v\(index)"))
+    }
+    let top = builder.dictionary(keys: keys, values: values)
+    let bytes = builder.file(top: top).bytes
+    for format in [PlistFormat.xml, .binary] {
+      let streamed = try Self.convert(bytes, to: format)
+      #expect(streamed.error == nil, "\(format)")
+      #expect(streamed.output == Self.throughTree(bytes, to: format, compact: false).output)
+    }
+  }
+
   /// The value of a repeated key that a later one replaces is never written, but the reader
   /// refuses the file when it is broken, and so must the conversion.
   @Test(arguments: [PlistFormat.json, .xml, .openStep])
