@@ -30,6 +30,22 @@ struct PlutilCommandTests {
     #expect(xml.stdout.contains("<key>count</key>\n\t<integer>3</integer>"))
   }
 
+  /// `-o -` is standard output, as FILE `-` is standard input: it used to write a file named
+  /// `-` in the working directory.
+  @Test func outputDashIsStandardOutput() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("in.plist", Self.sample)
+    for format in ["xml", "binary", "json"] {
+      let printed = try CLI.runProcess(["convert", format, dir.path("in.plist")])
+      let dashed = try CLI.runProcess(
+        ["convert", format, dir.path("in.plist"), "-o", "-"], directory: dir.url)
+      #expect(dashed.status == 0, "\(format): \(dashed.stderr)")
+      #expect(!dashed.stdoutBytes.isEmpty && dashed.stdoutBytes == printed.stdoutBytes)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["in.plist"])
+  }
+
   /// Standard output, encoded from the value tree as it is written, gets the bytes a file
   /// gets from the paths without a tree (binary images of text, the compact XML reader,
   /// streaming from binary); a broken input prints nothing and says what `-o` says.

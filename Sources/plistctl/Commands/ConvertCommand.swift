@@ -7,10 +7,11 @@ struct ConvertCommand: Command {
     synopsis: "convert FORMAT FILE [-o OUT | --in-place] [--compact] [--max-size SIZE]",
     summary: "convert a plist: FORMAT is xml, binary, openstep or json (xml1, binary1 too)",
     forms: """
-      convert FORMAT FILE [-o OUT | --in-place] [--compact]\tto FORMAT: xml, binary, openstep or json; FILE - is stdin
+      convert FORMAT FILE [-o OUT | --in-place] [--compact]\tto FORMAT: xml, binary, openstep or json; FILE - is stdin, OUT - stdout
       """,
     options: [
-      OptionSpec(name: "output", short: "o", value: "OUT", help: "write to OUT (atomically)"),
+      OptionSpec(
+        name: "output", short: "o", value: "OUT", help: "write to OUT (atomically); - is stdout"),
       OptionSpec(name: "in-place", short: "i", help: "rewrite FILE itself"),
       OptionSpec(name: "compact", help: "JSON on one line"),
       .maximumSize,
@@ -46,6 +47,8 @@ struct ConvertCommand: Command {
     maximumSize = try OptionSpec.maximumSize(in: arguments, topic: Self.spec.name)
     switch (arguments.values["output"], arguments.has("in-place")) {
     case (nil, false): destination = .standardOutput
+    // `-o -` is standard output, as FILE `-` is standard input (and as plutil has it).
+    case ("-"?, false): destination = .standardOutput
     case (let path?, false): destination = .file(path)
     case (nil, true): destination = .inPlace
     case (_?, true):
