@@ -156,21 +156,7 @@ struct StreamingConversionTests {
       "zzzz3", "zzzz2", "zzzz1", "yyyyyyyy-2", "yyyyyyyy-1", "\u{10000}x-2", "\u{10000}x-1",
     ]
     texts += ["dddd-a"]
-    var builder = BinaryFileBuilder()
-    var keys: [Int] = []
-    var values: [Int] = []
-    for (index, text) in texts.enumerated() {
-      let ascii = text.utf8.allSatisfy { $0 < 0x80 }
-      keys.append(index % 3 == 0 || !ascii ? builder.utf16String(text) : builder.string(text))
-      values.append(builder.string("v\(index)"))
-    }
-    let top = builder.dictionary(keys: keys, values: values)
-    let bytes = builder.file(top: top).bytes
-    for format in [PlistFormat.xml, .binary] {
-      let streamed = try Self.convert(bytes, to: format)
-      #expect(streamed.error == nil, "\(format)")
-      #expect(streamed.output == Self.throughTree(bytes, to: format, compact: false).output)
-    }
+    try Self.expectOrderedAsTheTree(texts) { $0 % 3 == 0 }
   }
 
   /// Random large dictionaries whose keys share starts of 0 to 20 units, so that every round
@@ -191,22 +177,31 @@ struct StreamingConversionTests {
       return text
     }
     let stems = (0..<6).map { text(4 * $0) }
+    let texts = (0..<400).map { _ in
+      stems[Int(random.next() % UInt64(stems.count))] + text(Int(random.next() % 4))
+    }
+    let asUTF16 = texts.map { _ in random.next() % 3 == 0 }
+    try Self.expectOrderedAsTheTree(texts) { asUTF16[$0] }
+  }
+
+  /// A file whose root has `texts` for keys (a key a UTF-16 object where `asUTF16` says so of
+  /// its place, or where it is not ASCII), converted without the tree to XML and to binary:
+  /// the tree's bytes.
+  static func expectOrderedAsTheTree(_ texts: [String], asUTF16: (Int) -> Bool) throws {
     var builder = BinaryFileBuilder()
     var keys: [Int] = []
     var values: [Int] = []
-    for index in 0..<400 {
-      let key =
-        stems[Int(random.next() % UInt64(stems.count))] + text(Int(random.next() % 4))
-      let ascii = key.utf8.allSatisfy { $0 < 0x80 }
-      keys.append(!ascii || random.next() % 3 == 0 ? builder.utf16String(key) : builder.string(key))
+    for (index, text) in texts.enumerated() {
+      let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+      keys.append(asUTF16(index) || !ascii ? builder.utf16String(text) : builder.string(text))
       values.append(builder.string("v\(index)"))
     }
     let top = builder.dictionary(keys: keys, values: values)
     let bytes = builder.file(top: top).bytes
     for format in [PlistFormat.xml, .binary] {
-      let streamed = try Self.convert(bytes, to: format)
+      let streamed = try convert(bytes, to: format)
       #expect(streamed.error == nil, "\(format)")
-      #expect(streamed.output == Self.throughTree(bytes, to: format, compact: false).output)
+      #expect(streamed.output == throughTree(bytes, to: format, compact: false).output)
     }
   }
 
