@@ -72,10 +72,18 @@ final class ByteOutput {
     return written
   }
 
+  @inline(__always)
   func append(repeating byte: UInt8, count n: Int) {
     guard n > 0 else { return }
-    if capacity - count < n { grow(minimum: n) }
-    (storage + count).update(repeating: byte, count: n)
+    if capacity - count < max(n, 8) { grow(minimum: max(n, 8)) }
+    if n <= 8 {
+      // An indentation, mostly: eight copies stored at once, the room past `n` left as
+      // unwritten space (a call to memset cost more than the bytes).
+      UnsafeMutableRawPointer(storage + count).storeBytes(
+        of: UInt64(byte) &* 0x0101_0101_0101_0101, as: UInt64.self)
+    } else {
+      (storage + count).update(repeating: byte, count: n)
+    }
     count += n
   }
 

@@ -84,29 +84,49 @@ enum RealFormatting {
     var significant = digits.count
     while significant > 1 && digits[significant - 1] == 0 { significant -= 1 }
     let zero = UInt8(ascii: "0")
-    func emit(_ range: Range<Int>) {
-      for i in range { out.append(digits[i] + zero) }
-    }
-    if exponent >= -4 && exponent < precision {
-      if exponent < 0 {
-        out.append("0.")
-        out.append(repeating: zero, count: -exponent - 1)
-        return emit(0..<significant)
+    // Written into the output's room at once, where an append a character checked the room
+    // each time. The longest text is "0.000" and `precision` digits, or a digit, a point,
+    // the other digits and "e-308".
+    _ = out.append(atMost: precision + 8) { room in
+      guard let text = room.baseAddress else { return 0 }
+      var o = 0
+      func put(_ byte: UInt8) {
+        text[o] = byte
+        o += 1
       }
-      for i in 0...exponent { out.append((i < significant ? digits[i] : 0) + zero) }
-      if significant > exponent + 1 {
-        out.append(UInt8(ascii: "."))
-        emit((exponent + 1)..<significant)
+      func emit(_ range: Range<Int>) {
+        for i in range { put(digits[i] + zero) }
       }
-      return
+      if exponent >= -4 && exponent < precision {
+        if exponent < 0 {
+          put(zero)
+          put(UInt8(ascii: "."))
+          for _ in 0..<(-exponent - 1) { put(zero) }
+          emit(0..<significant)
+          return o
+        }
+        for i in 0...exponent { put((i < significant ? digits[i] : 0) + zero) }
+        if significant > exponent + 1 {
+          put(UInt8(ascii: "."))
+          emit((exponent + 1)..<significant)
+        }
+        return o
+      }
+      emit(0..<1)
+      if significant > 1 {
+        put(UInt8(ascii: "."))
+        emit(1..<significant)
+      }
+      put(UInt8(ascii: "e"))
+      put(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+      var magnitude = abs(exponent)
+      let width = magnitude >= 100 ? 3 : 2
+      for place in stride(from: width - 1, through: 0, by: -1) {
+        text[o + place] = zero + UInt8(magnitude % 10)
+        magnitude /= 10
+      }
+      return o + width
     }
-    emit(0..<1)
-    if significant > 1 {
-      out.append(UInt8(ascii: "."))
-      emit(1..<significant)
-    }
-    out.append(exponent < 0 ? "e-" : "e+")
-    out.appendDecimal(Int64(abs(exponent)), width: 2)
   }
 }
 
