@@ -4,6 +4,10 @@ measured only on the shape they were tuned on: no key list repeats (every dictio
 keys of its own, many of them escaped or non-ASCII), most strings need escaping in XML
 (`&`, `<`, `>`) or UTF-16 in binary (CJK, emoji, accented Latin), and the reals are the
 hard ones to print and read: subnormals, the largest double, -0.0, 17 significant digits.
+OUT.xml and OUT.bin keep the keys in the order they were made (`sort_keys=False`), as
+CoreFoundation's hash order and libplist's insertion order leave them, so a binary-to-text
+converter must sort every dictionary; OUT-sorted.bin is the same tree in plistlib's default
+order (keys sorted), the order swift-foundation's encoder and plistctl write.
 
 usage: generate_hard.py SIZE_MB OUT_PREFIX"""
 import datetime
@@ -73,6 +77,8 @@ def main():
         plistlib.dump(root, f, fmt=plistlib.FMT_XML, sort_keys=False)
     with open(prefix + ".bin", "wb") as f:
         plistlib.dump(root, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+    with open(prefix + "-sorted.bin", "wb") as f:
+        plistlib.dump(root, f, fmt=plistlib.FMT_BINARY)
 
 
 main()

@@ -484,7 +484,9 @@ def scale():
             ("scale-hard", "plistutil-hard-xml-to-binary", "hard-xml-to-binary",
              "10 MB hard mix XML → binary: plistutil / plistctl", "≥ 12"),
             ("scale-hard", "plistutil-hard-binary-to-xml", "hard-binary-to-xml",
-             "10 MB hard mix binary → XML: plistutil / plistctl", "≥ 3")]
+             "10 MB hard mix binary → XML, keys in made order: plistutil / plistctl", "≥ 3"),
+            ("scale-hard", "plistutil-hard-sorted-binary-to-xml", "hard-sorted-binary-to-xml",
+             "10 MB hard mix binary → XML, keys sorted: plistutil / plistctl", "≥ 3")]
     for prefix, a, b, title, goal in rows:
         m = pooled_medians(prefix)
         if a not in m or b not in m:
