@@ -77,8 +77,8 @@ final class ByteOutput {
     guard n > 0 else { return }
     if capacity - count < max(n, 8) { grow(minimum: max(n, 8)) }
     if n <= 8 {
-      // An indentation, mostly: eight copies stored at once, the room past `n` left as
-      // unwritten space (a call to memset cost more than the bytes).
+      // An indentation, mostly: eight copies stored at once (a call to memset cost more
+      // than the bytes); those past `n` are not counted, and the next append writes over them.
       UnsafeMutableRawPointer(storage + count).storeBytes(
         of: UInt64(byte) &* 0x0101_0101_0101_0101, as: UInt64.self)
     } else {

@@ -84,9 +84,9 @@ enum RealFormatting {
     var significant = digits.count
     while significant > 1 && digits[significant - 1] == 0 { significant -= 1 }
     let zero = UInt8(ascii: "0")
-    // Written into the output's room at once, where an append a character checked the room
-    // each time. The longest text is "0.000" and `precision` digits, or a digit, a point,
-    // the other digits and "e-308".
+    // Written into room made once, where appending a character at a time checked the room
+    // for each. The longest text is "0.000" and `precision` digits, or a digit, a point, the
+    // other digits and "e-308".
     _ = out.append(atMost: precision + 8) { room in
       guard let text = room.baseAddress else { return 0 }
       var o = 0
