@@ -92,4 +92,42 @@ struct FormatOptionTests {
         == "plistctl: Could not parse -json value: json: line 1, column 7: unexpected '}', expected a value\n"
     )
   }
+
+  /// A plist printed to standard output (`read --xml`, `export D -`, `convert F`), as
+  /// another program's string put it there: on a terminal its control characters are
+  /// escaped, as `read` escapes a string; to a pipe it comes byte for byte.
+  @Test func aPlistPrintedToATerminalHasItsControlCharactersEscaped() throws {
+    let box = try Sandbox()
+    defer { box.remove() }
+    let hostile = "a\u{1B}]52;c;ZXZpbA==\u{07}b\u{9B}2J"
+    #expect(try box.run("write", "dom", "k", "-string", hostile).status == 0)
+    let file = box.root + "/dom.plist"
+    // The terminal rule's escapes, or JSON's own (JSON escapes every control character).
+    let escaped = "a\\U001b]52;c;ZXZpbA==\\U0007b\\U009b2J"
+    let jsonEscaped = "a\\u001b]52;c;ZXZpbA==\\u0007b\\u009b2J"
+    let textForms: [([String], String)] = [
+      (["read", "--xml", "dom"], escaped), (["read", "--xml", "dom", "k"], escaped),
+      (["read", "--format", "openstep", "dom"], escaped), (["export", "dom", "-"], escaped),
+      (["convert", "xml", file], escaped), (["convert", "xml", file, "-o", "-"], escaped),
+      (["read", "--json", "dom"], jsonEscaped), (["export", "--json", "dom", "-"], jsonEscaped),
+    ]
+    for (arguments, expected) in textForms {
+      let shown = try CloudHostileOutputTests.onTerminal(box, arguments)
+        .replacingOccurrences(of: "\r\n", with: "\n")
+      #expect(
+        CloudHostileOutputTests.rawControls(shown).isEmpty,
+        "\(arguments): \(shown.debugDescription)")
+      #expect(shown.contains(expected), "\(arguments): \(shown.debugDescription)")
+    }
+    // Binary on a terminal is shown as text, escaped as plutil's `-o -` shows it.
+    for arguments in [["read", "--format", "binary", "dom"], ["convert", "binary", file]] {
+      let shown = try CloudHostileOutputTests.onTerminal(box, arguments)
+        .replacingOccurrences(of: "\r\n", with: "\n")
+      #expect(CloudHostileOutputTests.rawControls(shown).isEmpty, "\(arguments)")
+    }
+    for arguments in [["export", "dom", "-"], ["convert", "xml", file]] {
+      let piped = try CLI.runProcess(arguments, environment: box.environment)
+      #expect(piped.stdout.contains("<string>" + hostile + "</string>"), "\(arguments)")
+    }
+  }
 }

@@ -17,6 +17,10 @@ package enum TerminalText {
     return escaped(text, keepingLayout: true)
   }
 
+  /// Whether standard output is a terminal: where a plist is made whole and passed through
+  /// `forStandardOutput(_:)` before it is written, where elsewhere it is streamed.
+  package static var standardOutputIsTerminal: Bool { Platform.isTerminal(1) }
+
   /// `forStandardOutput(_:)` for bytes that need not be UTF-8 (PlistBuddy prints data as it
   /// is): elsewhere than a terminal, the bytes whole; on a terminal, read as UTF-8 (a byte
   /// that is not becomes U+FFFD) with the control characters escaped.

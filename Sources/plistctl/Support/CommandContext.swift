@@ -45,8 +45,22 @@ struct CommandContext {
         try FileAccess.write(text, toDescriptor: Platform.standardOutput, name: standardOutputName)
       },
       writeValue: { (value, format, options) throws(PlistError) in
-        try FileAccess.encode(
-          value, as: format, options: options, toDescriptor: Platform.standardOutput,
+        // On a terminal, made whole and its text's control characters escaped, as every
+        // output of plistctl's (a domain's strings may be another program's or machine's);
+        // to a pipe or a file, streamed byte for byte.
+        guard TerminalText.standardOutputIsTerminal else {
+          return try FileAccess.encode(
+            value, as: format, options: options, toDescriptor: Platform.standardOutput,
+            name: standardOutputName)
+        }
+        let bytes: [UInt8]
+        do throws(PlistEncodingError) {
+          bytes = try PropertyList.encode(value, as: format, options: options)
+        } catch {
+          throw .encoding(error)
+        }
+        try FileAccess.write(
+          TerminalText.forStandardOutput(bytes), toDescriptor: Platform.standardOutput,
           name: standardOutputName)
       },
       writeError: { text in
