@@ -17,8 +17,8 @@ package enum TerminalText {
     return escaped(text, keepingLayout: true)
   }
 
-  /// Whether standard output is a terminal: where a plist is made whole and passed through
-  /// `forStandardOutput(_:)` before it is written, where elsewhere it is streamed.
+  /// Whether standard output is a terminal: there a plist is made whole and passed through
+  /// `forStandardOutput(_:)` before it is written; elsewhere it is streamed.
   package static var standardOutputIsTerminal: Bool { Platform.isTerminal(1) }
 
   /// `forStandardOutput(_:)` for bytes that need not be UTF-8 (PlistBuddy prints data as it
