@@ -155,7 +155,7 @@ struct DefaultsManagedTests {
         DefaultsChange(
           key: "WatchedKiosk", oldValue: false, newValue: true, layer: .managed("com.example.app"),
           origin: .otherProcess)
-      ])
+      ], "\(collector.all)")
     managed.remove(file)
     #expect(
       await collector.wait(for: 2).last

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -13,9 +14,41 @@ struct EventuallyTests {
     #expect(await eventually(within: limit) { ContinuousClock.now - start >= limit })
   }
 
+  /// A task held back past its limit (in a loaded run the pool ran other tests' work for
+  /// over a minute) finds, at its first look after, that the task which makes the condition
+  /// hold is still queued behind it: the pause must not count, so it goes on looking. Here
+  /// the first look stands for the pause (it takes twenty times the limit) and the
+  /// condition holds from the third look on, when the queued work would have run.
+  @Test func aPauseOfTheWaiterDoesNotCountAgainstItsLimit() async {
+    var looks = 0
+    let held = await eventually(within: .milliseconds(20)) {
+      looks += 1
+      if looks == 1 { usleep(400_000) }
+      return looks >= 3
+    }
+    #expect(held)
+    var synchronousLooks = 0
+    #expect(
+      waitUntil(within: .milliseconds(20)) {
+        synchronousLooks += 1
+        if synchronousLooks == 1 { usleep(400_000) }
+        return synchronousLooks >= 3
+      })
+  }
+
   @Test func aConditionThatNeverHoldsIsReportedAfterTheLimit() async {
     let start = ContinuousClock.now
     #expect(await eventually(within: .milliseconds(20)) { false } == false)
     #expect(ContinuousClock.now - start >= .milliseconds(20))
+    // Paused at every look, it still ends, once the pauses left out add up to their bound.
+    let paused = ContinuousClock.now
+    var looks = 0
+    let held = await eventually(within: .milliseconds(20), pausesUpTo: .seconds(1)) {
+      looks += 1
+      usleep(300_000)
+      return false
+    }
+    #expect(!held && looks >= 3)
+    #expect(ContinuousClock.now - paused < .seconds(3))
   }
 }
