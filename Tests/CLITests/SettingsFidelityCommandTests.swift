@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 /// Settings bundles as iOS reads them (issue 25), through the commands: numbers compared
@@ -199,12 +200,12 @@ struct SettingsFidelityCommandTests {
     #expect(!screen.contains { $0.hasPrefix("plistctl:") })
     // tmux copies the bytes to the recording on its own time: wait for the escaped text.
     var written = ""
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !written.contains(#"\U001b]52"#), ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-      written = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
-    }
-    #expect(written.contains(#"\U001b]52"#))
+    #expect(
+      await eventually {
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
+        written = String(decoding: bytes, as: UTF8.self)
+        return written.contains(#"\U001b]52"#)
+      })
     #expect(!written.contains("\u{1B}]52"))
     #expect(!written.contains("\u{1B}[2J"))
     #expect(!written.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })

@@ -17,9 +17,20 @@ public func eventually(
   var looking = PollingLimit(limit, pausesUpTo: pauses)
   while true {
     if condition() { return true }
-    guard looking.allowsAnotherLook() else { return condition() }
+    // Cancelled, the task's sleeps would end at once: it would spin to the limit.
+    guard looking.allowsAnotherLook(), !Task.isCancelled else { return condition() }
     try? await Task.sleep(for: .milliseconds(5))
   }
+}
+
+/// Waits `limit` of looking time, pauses left out (see `PollingLimit`), or until the task is
+/// cancelled: the timer of a test that bounds another task's wait. (`Task.sleep` counts the
+/// time the pool held the timer's task back: a timer resumed after a minute of other tests'
+/// work ends a wait whose task is still queued behind it.)
+///
+/// - Parameter limit: How long to wait at most, pauses left out.
+public func waitOut(_ limit: Duration) async {
+  _ = await eventually(within: limit) { Task.isCancelled }
 }
 
 /// `eventually` for a synchronous test, which blocks its thread while it polls (every

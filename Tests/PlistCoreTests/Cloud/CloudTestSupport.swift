@@ -80,7 +80,8 @@ func mergeCommits(in location: CloudLocation) throws -> Int {
   return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
 }
 
-/// The first `count` changes a stream delivers, waiting at most `limit` (fewer if it runs out).
+/// The first `count` changes a stream delivers, waiting at most `limit`, pauses left out
+/// (fewer if it runs out).
 func firstChanges(
   _ stream: AsyncStream<CloudChange>, count: Int, within limit: Duration = .seconds(60)
 ) async -> [CloudChange] {
@@ -94,7 +95,7 @@ func firstChanges(
       return changes
     }
     group.addTask {
-      try? await Task.sleep(for: limit)
+      await waitOut(limit)
       return nil
     }
     let first = await group.next() ?? nil

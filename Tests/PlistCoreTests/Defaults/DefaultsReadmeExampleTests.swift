@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 /// The README's "The defaults system" example, line for line, so that it stays true. (The
@@ -37,9 +38,9 @@ struct DefaultsReadmeExampleTests {
       }
       return nil
     }
-    // Bounded: a change that never comes ends the wait after ten seconds.
+    // Bounded: a change that never comes ends the wait after a minute, pauses left out.
     let watchdog = Task {
-      try await Task.sleep(for: .seconds(10))
+      await waitOut(.seconds(60))
       consumer.cancel()
     }
     #expect(await consumer.value == 3)
@@ -81,9 +82,9 @@ struct DefaultsReadmeExampleTests {
       }
       return nil
     }
-    // Bounded: a change that never comes ends the wait after ten seconds.
+    // Bounded: a change that never comes ends the wait after a minute, pauses left out.
     let watchdog = Task {
-      try await Task.sleep(for: .seconds(10))
+      await waitOut(.seconds(60))
       consumer.cancel()
     }
     let change = await consumer.value

@@ -36,6 +36,20 @@ struct EventuallyTests {
       })
   }
 
+  /// A cancelled task's sleeps end at once: a wait in one stops looking instead of spinning
+  /// to its limit, and so does a test's timer (`waitOut`), which a test cancels once what it
+  /// bounded has ended.
+  @Test func aCancelledWaitEndsAtOnce() async {
+    let start = ContinuousClock.now
+    let wait = Task { await eventually(within: .seconds(60)) { false } }
+    let timer = Task { await waitOut(.seconds(60)) }
+    wait.cancel()
+    timer.cancel()
+    #expect(await wait.value == false)
+    await timer.value
+    #expect(ContinuousClock.now - start < .seconds(30))
+  }
+
   @Test func aConditionThatNeverHoldsIsReportedAfterTheLimit() async {
     let start = ContinuousClock.now
     #expect(await eventually(within: .milliseconds(20)) { false } == false)
