@@ -29,8 +29,10 @@ public func eventually(
 /// work ends a wait whose task is still queued behind it.)
 ///
 /// - Parameter limit: How long to wait at most, pauses left out.
-public func waitOut(_ limit: Duration) async {
-  _ = await eventually(within: limit) { Task.isCancelled }
+/// - Returns: Whether the whole limit passed (false: the task was cancelled first).
+@discardableResult
+public func waitOut(_ limit: Duration) async -> Bool {
+  await !eventually(within: limit) { Task.isCancelled }
 }
 
 /// `eventually` for a synchronous test, which blocks its thread while it polls (every
