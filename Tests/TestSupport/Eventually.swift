@@ -64,7 +64,8 @@ public func waitUntil(
 /// once more finds that task still queued behind it, and fails although nothing was late but
 /// the machine (CI failed so). Here a gap of more than `longestLook` between two looks is a
 /// pause, not looking: it moves the deadline on, so the waiter goes on polling, and yields,
-/// after it. Bounded all the same: the pauses left out add up to five minutes at most.
+/// after it. Bounded all the same: the pauses left out add up to `pauses` at most (five
+/// minutes unless a test says otherwise).
 struct PollingLimit {
   /// A gap between two looks longer than any poll takes when the waiter is running.
   static let longestLook = Duration.milliseconds(250)
