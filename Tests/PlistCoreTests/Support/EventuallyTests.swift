@@ -50,7 +50,7 @@ struct EventuallyTests {
       }
       return looks
     }
-    // The look that saw the cancellation, and the one after the limit.
+    // The look that cancelled the task, and the last look every wait makes before it ends.
     #expect(await wait.value == 2)
     let timer = Task { await waitOut(.seconds(60)) }
     timer.cancel()
