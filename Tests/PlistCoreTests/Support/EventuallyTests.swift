@@ -20,20 +20,18 @@ struct EventuallyTests {
   /// the first look stands for the pause (it takes twenty times the limit) and the
   /// condition holds from the third look on, when the queued work would have run.
   @Test func aPauseOfTheWaiterDoesNotCountAgainstItsLimit() async {
+    #expect(await eventually(within: .milliseconds(20), Self.heldBackAtFirstLook()))
+    #expect(waitUntil(within: .milliseconds(20), Self.heldBackAtFirstLook()))
+  }
+
+  /// A condition whose first look takes 400 ms and which holds from its third look on.
+  static func heldBackAtFirstLook() -> () -> Bool {
     var looks = 0
-    let held = await eventually(within: .milliseconds(20)) {
+    return {
       looks += 1
       if looks == 1 { usleep(400_000) }
       return looks >= 3
     }
-    #expect(held)
-    var synchronousLooks = 0
-    #expect(
-      waitUntil(within: .milliseconds(20)) {
-        synchronousLooks += 1
-        if synchronousLooks == 1 { usleep(400_000) }
-        return synchronousLooks >= 3
-      })
   }
 
   /// A cancelled task's sleeps end at once: a wait in one stops looking instead of spinning
